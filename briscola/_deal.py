@@ -1,0 +1,196 @@
+"""Starting a deal: the pack order, the deal styles and the redraw (SPEC §3)."""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Sequence
+from typing import Union
+
+from ._actions import Action
+from ._cards import Card
+from ._rules import DealStyle, Rules
+from ._state import Contract, GameState, Phase, Setup, make_state
+from ._table import table_for
+
+__all__ = ["new_game", "deal_cards", "SeedLike"]
+
+SeedLike = Union[int, str, bytes, None]  # noqa: UP007 (a runtime alias on 3.10)
+
+
+def shuffled_pack(rules: Rules, seed: SeedLike) -> tuple[Card, ...]:
+    """The rules' canonical pack shuffled with ``random.Random(seed)``."""
+    cards = list(table_for(rules).pack)
+    random.Random(seed).shuffle(cards)
+    return tuple(cards)
+
+
+def _check_pack(rules: Rules, deck: Sequence[Card]) -> tuple[Card, ...]:
+    cards = tuple(deck)
+    if not all(isinstance(card, Card) for card in cards):
+        bad = next(card for card in cards if not isinstance(card, Card))
+        raise ValueError(f"the deck must hold cards, not {bad!r}")
+    want = rules.pack
+    if len(cards) != len(want) or set(cards) != set(want):
+        missing = sorted(set(want) - set(cards))
+        extra = sorted(set(cards) - set(want))
+        doubled = sorted({card for card in cards if cards.count(card) > 1})
+        details = []
+        if missing:
+            details.append("missing " + ", ".join(map(str, missing)))
+        if extra:
+            details.append("not in this pack: " + ", ".join(map(str, extra)))
+        if doubled:
+            details.append("repeated: " + ", ".join(map(str, doubled)))
+        raise ValueError(
+            f"the deck must be an order of the rules' {len(want)} cards "
+            f"(it has {len(cards)}; " + "; ".join(details) + ")"
+        )
+    return cards
+
+
+def new_game(
+    rules: Rules,
+    *,
+    seed: SeedLike = None,
+    deck: Sequence[Card] | None = None,
+    dealer: int | None = None,
+) -> GameState:
+    """Deal one game.
+
+    Args:
+        rules: The rules, for example ``preset("italian-2p")``.
+        seed: Shuffle the canonical pack with ``random.Random(seed)``; any
+            program can reproduce the deal from it.
+        deck: The pack order instead (index 0 is dealt first): a
+            permutation of ``rules.pack``. Give ``seed`` or ``deck``, not
+            both; with neither the pack is shuffled at random.
+        dealer: The dealing seat; by default the last seat, so seat 0 is
+            eldest and leads.
+
+    Returns:
+        The first state of the deal. In regional Split dealing nothing is
+        dealt yet: the previous dealer must first cut or knock.
+
+    Raises:
+        ValueError: If ``deck`` is not an order of the rules' pack, if both
+            ``seed`` and ``deck`` are given, or if ``dealer`` is not a seat.
+
+    >>> from briscola import new_game, preset
+    >>> state = new_game(preset("italian-2p"), seed=1)
+    >>> len(state.hands[0]), len(state.stock), state.to_move
+    (3, 33, 0)
+    """
+    if not isinstance(rules, Rules):
+        raise TypeError(f"new_game takes Rules, not {rules!r}")
+    n = rules.players
+    if dealer is None:
+        dealer = n - 1
+    elif type(dealer) is not int or not 0 <= dealer < n:
+        raise ValueError(f"dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
+    if deck is not None:
+        if seed is not None:
+            raise ValueError("give new_game a seed or a deck, not both")
+        pack = _check_pack(rules, deck)
+    else:
+        pack = shuffled_pack(rules, seed)
+    if rules.deal is DealStyle.CUT_OR_KNOCK:
+        return make_state(
+            Setup(rules, pack, dealer, ()),
+            Phase.CUT_OR_KNOCK,
+            (dealer - 1) % n,
+            ((),) * n,
+            pack,
+            None,
+            None,
+            (),
+            ((),) * n,
+            (),
+            (),
+            (0,) * n,
+            None,
+            None,
+        )
+    return deal_cards(rules, pack, dealer, rules.deal, (), ())
+
+
+@functools.lru_cache(maxsize=256)
+def _plan(
+    rules: Rules, style: DealStyle, eldest: int
+) -> tuple[tuple[tuple[int, ...], ...], int | None, int]:
+    """Where each seat's cards lie in the pack, where the trump card lies
+    (``None`` in the whole deal), and where the stock begins."""
+    n, h = rules.players, rules.hand_size
+    packet = {DealStyle.KNOCK: h, DealStyle.WHOLE: 1}.get(style, rules.packet_size)
+    order = [seat for _ in range(h // packet) for seat in range(n) for _ in range(packet)]
+    turn_after = (n * h) // 2 if style is DealStyle.CUT else n * h
+    positions: list[list[int]] = [[] for _ in range(n)]
+    trump_at: int | None = None
+    cursor = 0
+    for dealt, seat in enumerate(order):
+        if dealt == turn_after:
+            trump_at, cursor = cursor, cursor + 1
+        positions[(eldest + seat) % n].append(cursor)
+        cursor += 1
+    if trump_at is None and style is not DealStyle.WHOLE:
+        trump_at, cursor = cursor, cursor + 1
+    return tuple(tuple(p) for p in positions), trump_at, cursor
+
+
+def deal_cards(
+    rules: Rules,
+    pack: tuple[Card, ...],
+    dealer: int,
+    style: DealStyle,
+    history: tuple[Action, ...],
+    actors: tuple[int, ...],
+) -> GameState:
+    """Deal ``pack`` in ``style`` and return the state after the deal."""
+    n = rules.players
+    eldest = (dealer + 1) % n
+    positions, trump_at, stock_at = _plan(rules, style, eldest)
+    hands = tuple(tuple([pack[i] for i in seat]) for seat in positions)
+    buried: list[Card] = []
+    if trump_at is None:
+        trump_card = None
+        stock = pack[stock_at:]
+        phase, contract = Phase.BIDDING, Contract(passed=(False,) * n)
+    else:
+        phase, contract = Phase.PLAYING, None
+        if rules.redraw_ranks:
+            # The redraw only goes with deals that turn the trump after the
+            # hands, so the trump card and the stock are all the rest.
+            undealt = list(pack[trump_at:])
+            trump_card = _turn(rules, undealt, buried)
+            stock = tuple(undealt)
+        else:
+            trump_card = pack[trump_at]
+            stock = pack[stock_at:]
+    return make_state(
+        Setup(rules, pack, dealer, tuple(buried)),
+        phase,
+        eldest,
+        hands,
+        stock,
+        trump_card,
+        None if trump_card is None else trump_card.suit,
+        (),
+        ((),) * n,
+        history,
+        actors,
+        (0,) * n,
+        None,
+        contract,
+    )
+
+
+def _turn(rules: Rules, undealt: list[Card], buried: list[Card]) -> Card:
+    """Turn the trump card from the front of ``undealt``, burying redrawn
+    ranks in the middle of the cards left (seed 001)."""
+    redraw = rules.redraw_ranks
+    card = undealt.pop(0)
+    while card.rank in redraw:
+        buried.append(card)
+        undealt.insert(len(undealt) // 2, card)
+        card = undealt.pop(0)
+    return card

@@ -1,0 +1,185 @@
+"""Matches: sequences of deals in every format of SPEC §8."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+
+from ._actions import Action
+from ._deal import new_game
+from ._engine import apply, legal_actions, outcome
+from ._rules import MatchFormat, Rules
+from ._state import GameState, Outcome
+
+__all__ = ["MatchState", "new_match", "deal_seed"]
+
+
+@attrs.frozen
+class MatchState:
+    """A match: the deal in progress and the results of the deals before.
+
+    :func:`~briscola.legal_actions`, :func:`~briscola.apply` and
+    :func:`~briscola.outcome` take a match as they take a deal, so one loop
+    drives either. When a deal ends, the next one is dealt at once
+    (SPEC §8), until the match is over.
+
+    >>> import attrs
+    >>> from briscola import new_match, preset, MatchFormat
+    >>> match = new_match(attrs.evolve(preset("italian-2p"), match=MatchFormat.FIRST_TO, match_target=2), seed=9)
+    >>> match.game.dealer, match.results, match.totals, match.is_over
+    (1, (), (0, 0), False)
+    """
+
+    rules: Rules
+    """The rules of every deal and of the match format."""
+    seed: int | str
+    """The match seed: deal 0 is shuffled with ``random.Random(seed)``,
+    deal ``k`` with ``random.Random(f"{seed}:{k}")``."""
+    game: GameState
+    """The deal in progress (the last deal, once the match is over)."""
+    results: tuple[Outcome, ...]
+    """The :class:`~briscola.Outcome` of each finished deal, in order."""
+    totals: tuple[int, ...]
+    """Per seat, the sum of the finished deals' ``scores``."""
+    is_over: bool = False
+    """Whether the match has ended."""
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to act in the current deal; ``None`` once the match is
+        over."""
+        return None if self.is_over else self.game.to_move
+
+    @property
+    def wins(self) -> tuple[int, ...]:
+        """Per seat, the deals it has won (ties and void deals count for
+        nobody)."""
+        return _wins(self.rules, self.results)
+
+
+def deal_seed(seed: int | str, k: int) -> int | str:
+    """The seed of deal ``k`` of a match seeded with ``seed`` (SPEC §8).
+
+    >>> deal_seed(42, 0), deal_seed(42, 3)
+    (42, '42:3')
+    """
+    return seed if k == 0 else f"{seed}:{k}"
+
+
+def new_match(rules: Rules, *, seed: int | str | None = None) -> MatchState:
+    """Start a match in the rules' format.
+
+    Args:
+        rules: The rules, match format included (:attr:`Rules.match`).
+        seed: Reproduces the match; drawn at random (and kept in the state)
+            when ``None``.
+
+    Returns:
+        The match with its first deal, dealt by the last seat and equal to
+        ``new_game(rules, seed=seed)``.
+
+    >>> from briscola import new_match, new_game, preset
+    >>> new_match(preset("split-2p"), seed=4).game == new_game(preset("split-2p"), seed=4)
+    True
+    """
+    if not isinstance(rules, Rules):
+        raise TypeError(f"new_match takes Rules, not {rules!r}")
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**63)
+    elif not isinstance(seed, (int, str)) or isinstance(seed, bool):
+        raise ValueError(f"a match seed is an int or a str, not {seed!r}")
+    game = new_game(rules, seed=seed)
+    return MatchState(rules, seed, game, (), (0,) * rules.players)
+
+
+def match_legal_actions(match: MatchState) -> tuple[Action, ...]:
+    """The legal actions of the deal in progress."""
+    if not isinstance(match, MatchState):
+        raise TypeError(f"expected a GameState or a MatchState, not {match!r}")
+    if match.is_over:
+        return ()
+    return legal_actions(match.game)
+
+
+def match_apply(match: MatchState, action: Action) -> MatchState:
+    """Apply ``action`` to the deal in progress; deal the next one, or end
+    the match, when it finishes."""
+    if not isinstance(match, MatchState):
+        raise TypeError(f"expected a GameState or a MatchState, not {match!r}")
+    game = apply(match.game, action)
+    if not game.is_over:
+        return MatchState(match.rules, match.seed, game, match.results, match.totals)
+    result: Outcome = outcome(game)  # type: ignore[assignment]
+    results = match.results + (result,)
+    totals = tuple(t + s for t, s in zip(match.totals, result.scores))
+    rules = match.rules
+    if _decision(rules, results, totals) is not None:
+        return MatchState(rules, match.seed, game, results, totals, True)
+    n = rules.players
+    same = rules.tie_same_dealer and not result.winners and game.contract is None
+    dealer = game.dealer if same else (game.dealer + 1) % n
+    following = new_game(rules, seed=deal_seed(match.seed, len(results)), dealer=dealer)
+    return MatchState(rules, match.seed, following, results, totals)
+
+
+def match_outcome(match: MatchState) -> Outcome | None:
+    """The match's outcome once it is over."""
+    if not isinstance(match, MatchState):
+        raise TypeError(f"expected a GameState or a MatchState, not {match!r}")
+    if not match.is_over:
+        return None
+    rules = match.rules
+    winners = _decision(rules, match.results, match.totals) or ()
+    sides = rules.sides
+    points = _side_values(rules, match.results, match.totals)
+    won_by_side = _side_wins(rules, match.results)
+    sweep = (
+        bool(winners)
+        and rules.match is MatchFormat.FIRST_TO
+        and all(wins == 0 for side, wins in zip(sides, won_by_side) if side[0] not in winners)
+    )
+    return Outcome(sides=sides, points=points, winners=winners, scores=match.totals, is_sweep=sweep)
+
+
+def _wins(rules: Rules, results: tuple[Outcome, ...]) -> tuple[int, ...]:
+    return tuple(sum(1 for r in results if seat in r.winners) for seat in range(rules.players))
+
+
+def _side_wins(rules: Rules, results: tuple[Outcome, ...]) -> tuple[int, ...]:
+    wins = _wins(rules, results)
+    return tuple(max(wins[seat] for seat in side) for side in rules.sides)
+
+
+def _side_values(
+    rules: Rules, results: tuple[Outcome, ...], totals: tuple[int, ...]
+) -> tuple[int, ...]:
+    if rules.match is MatchFormat.POINTS_TARGET:
+        return tuple(max(totals[seat] for seat in side) for side in rules.sides)
+    return _side_wins(rules, results)
+
+
+def _decision(
+    rules: Rules, results: tuple[Outcome, ...], totals: tuple[int, ...]
+) -> tuple[int, ...] | None:
+    """``None`` while the match goes on; else its winners (empty if
+    drawn)."""
+    fmt = rules.match
+    target = rules.match_target
+    sides = rules.sides
+    values = _side_values(rules, results, totals)
+    best = max(values)
+    leaders = [side for side, value in zip(sides, values) if value == best]
+    alone = leaders[0] if len(leaders) == 1 else None
+    if fmt is MatchFormat.SINGLE:
+        return results[-1].winners
+    if fmt is MatchFormat.FIRST_TO:
+        return alone if best >= target and alone is not None else None
+    if fmt is MatchFormat.BEST_OF:
+        counted = sum(1 for r in results if r.winners)
+        if 2 * best > target:
+            return alone
+        if counted >= target:
+            return alone or ()
+        return None
+    return alone if best >= target and alone is not None else None

@@ -1,0 +1,436 @@
+"""The :class:`Rules` record: every option of every variant, as data."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Mapping
+from typing import Final, Union
+
+import attrs
+
+from ._cards import FULL_PACK, Card, Rank
+
+__all__ = [
+    "Rules",
+    "DealStyle",
+    "Exchange",
+    "PartnerHands",
+    "Auction",
+    "MatchFormat",
+    "STANDARD_STRENGTH",
+    "STANDARD_POINTS",
+]
+
+STANDARD_STRENGTH: Final[tuple[Rank, ...]] = (
+    Rank.ACE,
+    Rank.THREE,
+    Rank.KING,
+    Rank.KNIGHT,
+    Rank.JACK,
+    Rank.SEVEN,
+    Rank.SIX,
+    Rank.FIVE,
+    Rank.FOUR,
+    Rank.TWO,
+)
+"""Ranks from strongest to weakest in Italian briscola (SPEC §2)."""
+
+STANDARD_POINTS: Final[tuple[tuple[Rank, int], ...]] = (
+    (Rank.ACE, 11),
+    (Rank.THREE, 10),
+    (Rank.KING, 4),
+    (Rank.KNIGHT, 3),
+    (Rank.JACK, 2),
+)
+"""The standard point table: ranks not listed count nothing (120 in a pack)."""
+
+
+class DealStyle(enum.Enum):
+    """How the cards are dealt (SPEC §3).
+
+    >>> DealStyle.CUT_OR_KNOCK.name
+    'CUT_OR_KNOCK'
+    """
+
+    STANDARD = "standard"
+    """Packets of :attr:`Rules.packet_size` in turn from eldest, then the
+    trump card is turned."""
+    CUT = "cut"
+    """Split, after a cut: packets of :attr:`Rules.packet_size`, the trump
+    card turned when half of the hands' cards have been dealt."""
+    KNOCK = "knock"
+    """Split, after a knock: one packet of a whole hand to each seat, then
+    the trump card."""
+    CUT_OR_KNOCK = "cut-or-knock"
+    """Split regional dealing: the previous dealer first plays
+    :class:`~briscola.Cut` (then :attr:`CUT`) or :class:`~briscola.Knock`
+    (then :attr:`KNOCK`)."""
+    WHOLE = "whole"
+    """Bastardo: the whole pack one card at a time, no stock, no trump card;
+    trump comes from the called card."""
+
+
+class Exchange(enum.Enum):
+    """Whether and how a trump may be exchanged for the face-up trump card
+    (SPEC §5).
+
+    >>> Exchange.SPANISH.value
+    'spanish'
+    """
+
+    NONE = "none"
+    """No exchange (the default)."""
+    TWO_FIRST_TRICK = "two-first-trick"
+    """The two of trumps, on its holder's turn during the first trick."""
+    SEVEN_AFTER_WIN = "seven-after-win"
+    """The seven of trumps, by a seat whose side has won a trick, while at
+    least two tricks with drawing remain."""
+    SPANISH = "spanish"
+    """The seven takes a face-up ace, three, king, knight or jack; the two
+    takes a face-up seven to four; the seat must have won a trick (or its
+    side, with :attr:`Rules.exchange_side_wins`); a face-down card must
+    remain in the stock; one exchange per turn."""
+
+
+class PartnerHands(enum.Enum):
+    """When partners see each other's hands (SPEC §6).
+
+    >>> PartnerHands.AFTER_STOCK.value
+    'after-stock'
+    """
+
+    HIDDEN = "hidden"
+    """Never (the default)."""
+    AFTER_STOCK = "after-stock"
+    """From the moment the stock and the trump card are gone (Split, seed
+    000; Sackson, seed 001)."""
+    BEFORE_FIRST_TRICK = "before-first-trick"
+    """From the deal on: each partner knows the other's hand as dealt and
+    follows it through the play (Romanian, seed 002)."""
+
+
+class Auction(enum.Enum):
+    """The bidding that precedes play in bastardo (SPEC §7).
+
+    >>> Auction.POINTS.value
+    'points'
+    """
+
+    NONE = "none"
+    """No auction: the trump card sets trump."""
+    POINTS = "points"
+    """``Bid(points)`` upward from :attr:`Rules.min_bid` to the pack's
+    points, or ``Pass()``; the declarer calls any card."""
+    CHIAMATA = "chiamata"
+    """Italian briscola chiamata: ``Bid(min_bid, rank)`` downward through the
+    strength order, then ``Bid(points, weakest rank)`` upward from
+    ``min_bid + 1``; the declarer calls a card of the rank bid."""
+
+
+class MatchFormat(enum.Enum):
+    """How deals make up a match (SPEC §8).
+
+    >>> MatchFormat.FIRST_TO.value
+    'first-to'
+    """
+
+    SINGLE = "single"
+    """One deal; a tie ends the match drawn."""
+    FIRST_TO = "first-to"
+    """The first side to win :attr:`Rules.match_target` deals."""
+    BEST_OF = "best-of"
+    """Best of :attr:`Rules.match_target` counted deals."""
+    POINTS_TARGET = "points-target"
+    """Deals until a seat's total score reaches :attr:`Rules.match_target`
+    with that seat alone in front."""
+
+
+PointsInput = Union[Mapping[Rank, int], Iterable[tuple[Rank, int]]]  # noqa: UP007
+
+
+def _to_points(value: PointsInput) -> tuple[tuple[Rank, int], ...]:
+    items = value.items() if isinstance(value, Mapping) else value
+    table = tuple(sorted(((rank, points) for rank, points in items), key=lambda i: i[0].value))
+    return tuple(item for item in table if item[1] != 0)
+
+
+def _to_ranks(value: Iterable[Rank]) -> tuple[Rank, ...]:
+    return tuple(value)
+
+
+def _to_cards(value: Iterable[Card]) -> tuple[Card, ...]:
+    cards = tuple(value)
+    return (
+        tuple(sorted(cards, key=lambda c: c.index))
+        if all(isinstance(c, Card) for c in cards)
+        else cards
+    )
+
+
+def _to_teams(
+    value: Iterable[Iterable[int]] | None,
+) -> tuple[tuple[int, ...], ...] | None:
+    if value is None:
+        return None
+    return tuple(tuple(team) for team in value)
+
+
+@attrs.frozen(cache_hash=True, kw_only=True)
+class Rules:
+    """Every option of a briscola variant, as one immutable record.
+
+    Build one from a preset and change what you need with
+    :func:`attrs.evolve`; an impossible combination raises
+    :class:`ValueError` naming the problem.
+
+    >>> import attrs
+    >>> from briscola import Rules, preset, MatchFormat
+    >>> rules = attrs.evolve(preset("italian-2p"), match=MatchFormat.FIRST_TO, match_target=3)
+    >>> rules.match_target, rules.total_points, rules.tricks
+    (3, 120, 20)
+    >>> Rules(players=6)
+    Traceback (most recent call last):
+    ...
+    ValueError: a pack of 40 cards cannot be shared by 6 seats playing 1 card each per trick; remove cards with `removed`
+    """
+
+    players: int = 2
+    """Number of seats, numbered in playing order from 0."""
+    removed: tuple[Card, ...] = attrs.field(default=(), converter=_to_cards)
+    """Cards taken out of the 40-card pack (the two of clubs for three
+    players; every two for six), kept in canonical order."""
+    hand_size: int = 3
+    """Cards in each hand after the deal (3; 4 in dupla; 8 in bastardo)."""
+    strength: tuple[Rank, ...] = attrs.field(default=STANDARD_STRENGTH, converter=_to_ranks)
+    """Every rank, strongest first."""
+    card_points: tuple[tuple[Rank, int], ...] = attrs.field(
+        default=STANDARD_POINTS, converter=_to_points
+    )
+    """``(rank, points)`` pairs; a mapping is accepted and ranks worth
+    nothing are dropped."""
+    deal: DealStyle = DealStyle.STANDARD
+    """The deal style (SPEC §3)."""
+    packet_size: int = 1
+    """Cards dealt at a time to a seat in the standard and cut deals (2 in
+    Split dupla)."""
+    plays_per_trick: int = 1
+    """Cards each seat plays to one trick, in turn (2 in two-player dupla:
+    leader, other, leader, other); after the trick each seat draws as many,
+    one card at a time, winner first."""
+    redraw_ranks: tuple[Rank, ...] = attrs.field(default=(), converter=_to_ranks)
+    """If the card turned as trump has one of these ranks it is buried in the
+    middle of the undealt cards and the next one turned (Finnish: ace and
+    three)."""
+    exchange: Exchange = Exchange.NONE
+    """The trump exchange mode (SPEC §5)."""
+    exchange_side_wins: bool = False
+    """With :attr:`Exchange.SPANISH`: a trick won by the seat's side (not
+    only by the seat itself) allows the exchange."""
+    teams: tuple[tuple[int, ...], ...] | None = attrs.field(default=None, converter=_to_teams)
+    """The fixed sides, each a tuple of seats; ``None`` when every seat
+    plays alone (and in bastardo, where the call makes the sides)."""
+    partner_hands: PartnerHands = PartnerHands.HIDDEN
+    """When partners see each other's hands."""
+    piles_by_side: bool = False
+    """Collect a side's tricks in one pile, kept by its lowest seat."""
+    auction: Auction = Auction.NONE
+    """The auction before play; anything but ``NONE`` needs the whole deal."""
+    min_bid: int = 61
+    """The lowest bid of the auction (bastardo)."""
+    cappotto_doubles: bool = False
+    """In bastardo, a side that takes every point doubles the deal's
+    scores."""
+    match: MatchFormat = MatchFormat.SINGLE
+    """The match format (SPEC §8)."""
+    match_target: int = 1
+    """Deals to win (``FIRST_TO``), deals to count (``BEST_OF``) or total
+    score to reach (``POINTS_TARGET``)."""
+    tie_same_dealer: bool = False
+    """After a tied deal the same dealer deals again (Split); otherwise the
+    deal passes on as usual."""
+    clockwise: bool = False
+    """Display only: whether playing order runs clockwise round the table
+    (Split) or anticlockwise (Italy, Romania, Sweden)."""
+
+    def __attrs_post_init__(self) -> None:
+        _validate(self)
+
+    @property
+    def pack(self) -> tuple[Card, ...]:
+        """The cards in play, in canonical order.
+
+        >>> from briscola import preset
+        >>> len(preset("italian-3p").pack)
+        39
+        """
+        removed = set(self.removed)
+        return tuple(card for card in FULL_PACK if card not in removed)
+
+    @property
+    def total_points(self) -> int:
+        """The points in the pack (120 under the standard table)."""
+        table = dict(self.card_points)
+        return sum(table.get(card.rank, 0) for card in self.pack)
+
+    @property
+    def tricks(self) -> int:
+        """Tricks in a deal that is played.
+
+        >>> from briscola import preset
+        >>> preset("split-dupla-2p").tricks, preset("italian-6p").tricks
+        (10, 6)
+        """
+        return (40 - len(self.removed)) // (self.players * self.plays_per_trick)
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The fixed sides: :attr:`teams`, or every seat alone.
+
+        >>> from briscola import preset
+        >>> preset("italian-4p").sides
+        ((0, 2), (1, 3))
+        """
+        if self.teams is not None:
+            return self.teams
+        return tuple((seat,) for seat in range(self.players))
+
+    def points_of(self, card: Card) -> int:
+        """What ``card`` is worth under these rules.
+
+        >>> from briscola import Card, Rank, Suit, preset
+        >>> preset("portuguese-2p").points_of(Card(Suit.CUPS, Rank.SEVEN))
+        10
+        """
+        return dict(self.card_points).get(card.rank, 0)
+
+
+def _fail(message: str) -> None:
+    raise ValueError(message)
+
+
+def _check_int(name: str, value: object, low: int) -> None:
+    if type(value) is not int or value < low:
+        _fail(f"Rules.{name} must be an int of at least {low}, not {value!r}")
+
+
+def _check_enum(name: str, value: object, kind: type[enum.Enum]) -> None:
+    if not isinstance(value, kind):
+        _fail(f"Rules.{name} must be a {kind.__name__}, not {value!r}")
+
+
+def _validate(rules: Rules) -> None:
+    for name in (
+        "players",
+        "hand_size",
+        "packet_size",
+        "plays_per_trick",
+        "min_bid",
+        "match_target",
+    ):
+        _check_int(name, getattr(rules, name), 1)
+    for name in (
+        "exchange_side_wins",
+        "piles_by_side",
+        "cappotto_doubles",
+        "tie_same_dealer",
+        "clockwise",
+    ):
+        if type(getattr(rules, name)) is not bool:
+            _fail(f"Rules.{name} must be a bool, not {getattr(rules, name)!r}")
+    for name, kind in (
+        ("deal", DealStyle),
+        ("exchange", Exchange),
+        ("partner_hands", PartnerHands),
+        ("auction", Auction),
+        ("match", MatchFormat),
+    ):
+        _check_enum(name, getattr(rules, name), kind)
+    n = rules.players
+    if n < 2:
+        _fail(f"briscola needs at least 2 seats, not {n}")
+    if not all(isinstance(card, Card) for card in rules.removed):
+        _fail(f"Rules.removed must hold cards, not {rules.removed!r}")
+    if len(set(rules.removed)) != len(rules.removed):
+        _fail("Rules.removed names a card twice")
+    if sorted(rank.value for rank in rules.strength if isinstance(rank, Rank)) != list(range(10)):
+        _fail(f"Rules.strength must list each of the ten ranks once, not {rules.strength!r}")
+    if not all(isinstance(rank, Rank) for rank in rules.redraw_ranks):
+        _fail(f"Rules.redraw_ranks must hold ranks, not {rules.redraw_ranks!r}")
+    if len(set(rules.redraw_ranks)) == 10:
+        _fail("Rules.redraw_ranks cannot name every rank: no trump card could be turned")
+    ranks = [rank for rank, _ in rules.card_points]
+    if not all(isinstance(r, Rank) for r in ranks) or len(set(ranks)) != len(ranks):
+        _fail(f"Rules.card_points must give each rank at most once, not {rules.card_points!r}")
+    if not all(type(p) is int and p >= 0 for _, p in rules.card_points):
+        _fail("Rules.card_points must be whole numbers of at least 0")
+
+    size = 40 - len(rules.removed)
+    per_trick = n * rules.plays_per_trick
+    if size % per_trick:
+        _fail(
+            f"a pack of {size} cards cannot be shared by {n} seats playing "
+            f"{rules.plays_per_trick} card each per trick; remove cards with `removed`"
+        )
+    if rules.hand_size % rules.plays_per_trick:
+        _fail("Rules.hand_size must be a multiple of Rules.plays_per_trick")
+    whole = rules.deal is DealStyle.WHOLE
+    if whole:
+        if n * rules.hand_size != size:
+            _fail(
+                f"the whole deal gives {size // n} cards to each of {n} seats, not {rules.hand_size}"
+            )
+        if rules.exchange is not Exchange.NONE or rules.redraw_ranks:
+            _fail("the whole deal turns no trump card: it allows no exchange and no redraw")
+    else:
+        undealt = size - n * rules.hand_size
+        if undealt < 1:
+            _fail(f"{n} hands of {rules.hand_size} leave no card of {size} to turn as trump")
+        if undealt % per_trick:
+            _fail(
+                f"the {undealt} cards left after the deal cannot be drawn evenly, "
+                f"{per_trick} after each trick"
+            )
+        if rules.hand_size % rules.packet_size:
+            _fail("Rules.hand_size must be a multiple of Rules.packet_size")
+        if rules.redraw_ranks:
+            if rules.deal not in (DealStyle.STANDARD, DealStyle.KNOCK):
+                _fail(
+                    "the ace/three redraw goes with a deal that turns the trump card after the hands"
+                )
+            redrawn = sum(
+                1
+                for card in FULL_PACK
+                if card not in set(rules.removed) and card.rank in rules.redraw_ranks
+            )
+            if redrawn > (undealt - 1) // 2:
+                _fail(
+                    f"{undealt} undealt cards are too few for the redraw of {redrawn} cards: "
+                    "it could bury cards for ever"
+                )
+    if rules.auction is not Auction.NONE and n != 5:
+        _fail(f"the bastardo auction and its scores are for 5 seats, not {n}")
+    if (rules.auction is not Auction.NONE) != whole:
+        _fail("an auction goes with the whole deal (bastardo), and the whole deal needs an auction")
+
+    if rules.teams is not None:
+        seats = sorted(seat for team in rules.teams for seat in team)
+        if seats != list(range(n)) or any(not team for team in rules.teams):
+            _fail(f"Rules.teams must split seats 0..{n - 1} into sides, not {rules.teams!r}")
+        if len(rules.teams) < 2:
+            _fail("Rules.teams needs at least two sides")
+        if rules.auction is not Auction.NONE:
+            _fail("bastardo's sides come from the call: Rules.teams must be None")
+    has_partners = rules.teams is not None and any(len(team) > 1 for team in rules.teams)
+    if rules.partner_hands is not PartnerHands.HIDDEN and not has_partners:
+        _fail("Rules.partner_hands needs teams with partners")
+    if rules.piles_by_side and rules.teams is None:
+        _fail("Rules.piles_by_side needs teams")
+    total = sum(
+        dict(rules.card_points).get(card.rank, 0)
+        for card in FULL_PACK
+        if card not in set(rules.removed)
+    )
+    if rules.auction is not Auction.NONE and not 0 < rules.min_bid <= total:
+        _fail(f"Rules.min_bid must lie between 1 and the pack's {total} points")
+    if rules.auction is Auction.CHIAMATA and rules.min_bid >= total:
+        _fail("the chiamata auction bids past Rules.min_bid, so it must be below the pack's points")
