@@ -33,6 +33,10 @@ class Suit(enum.Enum):
     def __str__(self) -> str:
         return self.name.lower()
 
+    # Members are singletons: hashing by identity is correct, and runs in C
+    # where Enum's own hash calls Python code (suits key hot-path tables).
+    __hash__ = object.__hash__
+
 
 class Rank(enum.Enum):
     """The ten ranks of a suit, in canonical (pack) order.
@@ -61,6 +65,8 @@ class Rank(enum.Enum):
 
     def __str__(self) -> str:
         return self.name.lower()
+
+    __hash__ = object.__hash__
 
 
 class Card:

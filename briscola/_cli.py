@@ -41,7 +41,9 @@ def demo(name: str = "italian-2p", seed: int = 1, out: TextIO = sys.stdout) -> N
         if len(state.trick) == 0:
             trick_number += 1
             played = before.trick + ((seat, action.card),)
-            winner = next(s for s, count in enumerate(state.tricks_won) if count > before.tricks_won[s])
+            winner = next(
+                s for s, count in enumerate(state.tricks_won) if count > before.tricks_won[s]
+            )
             cards = ", ".join(f"{s}: {card}" for s, card in played)
             print(f"trick {trick_number:2}: {cards}  -> seat {winner}", file=out)
     result = outcome(state)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import operator
+
 from ._actions import PLAYS, SWAPS, Action, IllegalActionError, Play, SwapTrump
 from ._cards import Card, Rank
 from ._rules import Exchange
-from ._state import GameState, Phase, make_state
+from ._state import GameState, Phase, StateBuilder, make_state
 
 __all__ = ["PLAY_OF", "play_actions", "apply_play", "apply_swap", "swap_cards", "why_no_swap"]
 
@@ -126,35 +128,39 @@ def apply_play(state: GameState, action: Play) -> GameState:
     card = action.card
     hands = state.hands
     hand = hands[seat]
-    if card not in hand:
+    try:
+        i = hand.index(card)
+    except ValueError:
         raise IllegalActionError(
             f"seat {seat} cannot play the {card}: it is not in their hand"
             if isinstance(card, Card)
             else f"{action!r} does not hold a card"
-        )
+        ) from None
     table = state.setup.table
-    i = hand.index(card)
     hands_list = list(hands)
     hands_list[seat] = hand[:i] + hand[i + 1 :]
     trick = state.trick + ((seat, card),)
     count = len(trick)
     if count < table.trick_size:
-        return make_state(
-            state.setup,
-            _PLAYING,
-            table.trick_orders[trick[0][0]][count],
-            tuple(hands_list),
-            state.stock,
-            state.trump_card,
-            state.trump,
-            trick,
-            state.piles,
-            state.history + (action,),
-            state.actors + (seat,),
-            state.tricks_won,
-            state.trump_drawn,
-            state.contract,
-        )
+        # The commonest step of all: build the state with plain slot stores
+        # (see _state.StateBuilder), sharing every unchanged field.
+        new: StateBuilder = _new(StateBuilder)
+        new.setup = state.setup
+        new.phase = _PLAYING
+        new.to_move = table.trick_orders[trick[0][0]][count]
+        new.hands = tuple(hands_list)
+        new.stock = state.stock
+        new.trump_card = state.trump_card
+        new.trump = state.trump
+        new.trick = trick
+        new.piles = state.piles
+        new.history = state.history + (action,)
+        new.actors = state.actors + (seat,)
+        new.tricks_won = state.tricks_won
+        new.trump_drawn = state.trump_drawn
+        new.contract = state.contract
+        new.__class__ = GameState  # type: ignore[assignment]
+        return new  # type: ignore[return-value]
 
     # The trick is complete: the highest trump, else the highest card of
     # the suit led, takes it.
@@ -168,7 +174,7 @@ def apply_play(state: GameState, action: Play) -> GameState:
 
     piles = list(state.piles)
     owner = table.pile_of[winner]
-    piles[owner] = piles[owner] + tuple([played for _, played in trick])
+    piles[owner] = piles[owner] + tuple(map(_second, trick))
     won = list(state.tricks_won)
     won[winner] += 1
 
@@ -195,22 +201,25 @@ def apply_play(state: GameState, action: Play) -> GameState:
             stock = ()
     elif not hands_list[winner]:
         phase, to_move = Phase.OVER, None
-    return make_state(
-        state.setup,
-        phase,
-        to_move,
-        tuple(hands_list),
-        stock,
-        trump_card,
-        trump,
-        (),
-        tuple(piles),
-        state.history + (action,),
-        state.actors + (seat,),
-        tuple(won),
-        trump_drawn,
-        state.contract,
-    )
+    new = _new(StateBuilder)
+    new.setup = state.setup
+    new.phase = phase
+    new.to_move = to_move
+    new.hands = tuple(hands_list)
+    new.stock = stock
+    new.trump_card = trump_card
+    new.trump = trump
+    new.trick = ()
+    new.piles = tuple(piles)
+    new.history = state.history + (action,)
+    new.actors = state.actors + (seat,)
+    new.tricks_won = tuple(won)
+    new.trump_drawn = trump_drawn
+    new.contract = state.contract
+    new.__class__ = GameState  # type: ignore[assignment]
+    return new  # type: ignore[return-value]
 
 
 _PLAYING = Phase.PLAYING
+_second = operator.itemgetter(1)
+_new = object.__new__

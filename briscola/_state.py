@@ -13,7 +13,16 @@ from ._cards import Card, Suit
 from ._rules import Rules
 from ._table import Table, table_for
 
-__all__ = ["GameState", "Setup", "Phase", "Contract", "Outcome", "Seat", "make_state"]
+__all__ = [
+    "GameState",
+    "Setup",
+    "Phase",
+    "Contract",
+    "Outcome",
+    "Seat",
+    "make_state",
+    "StateBuilder",
+]
 
 Seat: TypeAlias = int
 """A seat number, ``0`` to ``players - 1``, in playing order."""
@@ -170,13 +179,15 @@ class GameState:
         return None if self.contract is None else self.contract.declarer
 
 
-class _GameStateBuilder:
+class StateBuilder:
     """A mutable twin of :class:`GameState` with the same slots.
 
     Filling a frozen attrs instance costs a descriptor call per field; on
     the hot path the engine fills this twin with plain stores and then it
     relabels itself as a :class:`GameState` (same layout, so Python allows
-    the ``__class__`` assignment).
+    the ``__class__`` assignment). The hottest paths go further: they take
+    ``object.__new__(StateBuilder)``, store every field themselves and set
+    ``__class__`` (no call with fourteen arguments).
     """
 
     __slots__ = GameState.__slots__  # type: ignore[attr-defined]
@@ -215,7 +226,7 @@ class _GameStateBuilder:
         self.__class__ = GameState  # type: ignore[assignment]
 
 
-make_state: Callable[..., GameState] = _GameStateBuilder  # type: ignore[assignment]
+make_state: Callable[..., GameState] = StateBuilder  # type: ignore[assignment]
 """Build a :class:`GameState` from its field values, in field order,
 without validation."""
 
