@@ -15,7 +15,7 @@ from ._table import table_for
 
 __all__ = ["new_game", "deal_cards", "SeedLike"]
 
-SeedLike = Union[int, str, bytes, None]  # noqa: UP007 (a runtime alias on 3.10)
+SeedLike = Union[int, float, str, bytes, None]  # noqa: UP007 (a runtime alias on 3.10)
 
 
 def shuffled_pack(rules: Rules, seed: SeedLike) -> tuple[Card, ...]:
@@ -106,8 +106,10 @@ def new_game(
         if seed is not None:
             raise ValueError("give new_game a seed or a deck, not both")
         pack = _check_pack(rules, deck)
-    else:
+    elif seed is None or isinstance(seed, (int, float, str, bytes)):
         pack = shuffled_pack(rules, seed)
+    else:
+        raise ValueError(f"a seed is an int, a float, a str or bytes, not {seed!r}")
     if rules.deal is DealStyle.CUT_OR_KNOCK:
         return make_state(
             Setup(rules, pack, dealer, ()),
