@@ -114,10 +114,13 @@ def match_apply(match: MatchState, action: Action) -> MatchState:
     results = match.results + (result,)
     totals = tuple(t + s for t, s in zip(match.totals, result.scores))
     rules = match.rules
-    if _decision(rules, results, totals) is not None:
+    void = game.contract is not None and game.contract.called_card is None
+    if not void and _decision(rules, results, totals) is not None:
         return MatchState(rules, match.seed, game, results, totals, True)
     n = rules.players
-    same = rules.tie_same_dealer and not result.winners and game.contract is None
+    # A tie keeps the dealer where the rules say so; a void bastardo deal
+    # (every seat passed) always passes the deal on (SPEC §7).
+    same = rules.tie_same_dealer and not result.winners and not void
     dealer = game.dealer if same else (game.dealer + 1) % n
     following = new_game(rules, seed=deal_seed(match.seed, len(results)), dealer=dealer)
     return MatchState(rules, match.seed, following, results, totals)
@@ -163,7 +166,7 @@ def _decision(
     rules: Rules, results: tuple[Outcome, ...], totals: tuple[int, ...]
 ) -> tuple[int, ...] | None:
     """``None`` while the match goes on; else its winners (empty if
-    drawn)."""
+    drawn). Called only after a deal that was played (not void)."""
     fmt = rules.match
     target = rules.match_target
     sides = rules.sides

@@ -252,5 +252,5 @@ class Outcome:
     """Per seat: a deal's contribution to a match (1 for each winning seat,
     else 0; bastardo's ±1, ±2, ±4); a match's totals."""
     is_sweep: bool = False
-    """For a match: the winners won every deal that had a winner (Split's
-    *češalj*, 4-0)."""
+    """For a first-to-N match: the winners won every deal that had a winner
+    (Split's *češalj*, 4-0). Always ``False`` for a deal."""
