@@ -23,6 +23,7 @@ from ._cards import FULL_PACK, Card, Rank, Suit
 from ._deal import new_game
 from ._engine import apply, is_legal, legal_actions, outcome
 from ._match import MatchState, new_match
+from ._observe import Observation, observe
 from ._presets import PRESETS, preset
 from ._rules import (
     STANDARD_POINTS,
@@ -34,7 +35,9 @@ from ._rules import (
     PartnerHands,
     Rules,
 )
-from ._state import Contract, GameState, Outcome, Phase, Seat
+from ._sample import sample_state
+from ._serial import dumps, loads
+from ._state import Contract, GameState, Outcome, Phase, Seat, Setup
 
 __version__ = "0.1.0"
 
@@ -54,6 +57,7 @@ __all__ = [
     "Knock",
     "MatchFormat",
     "MatchState",
+    "Observation",
     "Outcome",
     "PRESETS",
     "PartnerHands",
@@ -65,13 +69,18 @@ __all__ = [
     "STANDARD_POINTS",
     "STANDARD_STRENGTH",
     "Seat",
+    "Setup",
     "Suit",
     "SwapTrump",
     "apply",
+    "dumps",
     "is_legal",
     "legal_actions",
+    "loads",
     "new_game",
     "new_match",
+    "observe",
     "outcome",
     "preset",
+    "sample_state",
 ]

@@ -79,9 +79,10 @@ def why_no_swap(state: GameState, card: Card) -> str | None:
         return "only the seven or the two of trumps may be exchanged"
     if face_up.rank not in takes:
         return f"the {card.rank} of trumps cannot take a face-up {face_up.rank}"
-    if not (side_won if rules.exchange_side_wins else won[seat]):
-        who = "side" if rules.exchange_side_wins else "seat"
-        return f"seat {seat}'s {who} has not won a trick yet"
+    if rules.exchange_side_wins and not side_won:
+        return f"seat {seat}'s side has not won a trick yet"
+    if not rules.exchange_side_wins and not won[seat]:
+        return f"seat {seat} has not won a trick yet"
     if not state.stock:
         return "no face-down card remains in the stock"
     if state.history and type(state.history[-1]) is SwapTrump:

@@ -42,7 +42,8 @@ def _build() -> dict[str, Rules]:
     presets = dict(italian)
     for n in ("2p", "3p", "4p", "6p"):
         finnish = attrs.evolve(italian[f"italian-{n}"], redraw_ranks=(Rank.ACE, Rank.THREE))
-        if finnish.teams is not None:
+        if n == "4p":
+            # Sackson's rule, quoted by seed 001 for the four-player game.
             finnish = attrs.evolve(finnish, partner_hands=PartnerHands.AFTER_STOCK)
         presets[f"finnish-{n}"] = finnish
     for n in ("2p", "4p", "5p"):

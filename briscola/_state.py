@@ -77,14 +77,25 @@ class Setup:
     pack order, the dealer and the cards buried by the redraw.
 
     States share one :class:`Setup`, so applying an action copies one
-    reference instead of four.
+    reference instead of four. :class:`GameState` reads it through its
+    properties ``rules``, ``pack``, ``dealer`` and ``buried``.
+
+    >>> from briscola import new_game, preset
+    >>> state = new_game(preset("finnish-2p"), seed=2)
+    >>> state.setup.dealer == state.dealer == 1
+    True
     """
 
     rules: Rules
+    """The rules of the deal."""
     pack: tuple[Card, ...]
+    """The pack order the deal was dealt from (index 0 dealt first)."""
     dealer: int
+    """The seat that dealt."""
     buried: tuple[Card, ...] = ()
+    """Cards the ace/three redraw buried, in the order they were turned."""
     table: Table = attrs.field(eq=False, repr=False, hash=False, init=False)
+    """Lookup tables precomputed from :attr:`rules` (internal)."""
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "table", table_for(self.rules))
