@@ -38,11 +38,18 @@ STANDARD_STRENGTH: Final[tuple[Rank, ...]] = (
 STANDARD_POINTS: Final[tuple[tuple[Rank, int], ...]] = (
     (Rank.ACE, 11),
     (Rank.THREE, 10),
-    (Rank.KING, 4),
-    (Rank.KNIGHT, 3),
     (Rank.JACK, 2),
+    (Rank.KNIGHT, 3),
+    (Rank.KING, 4),
 )
-"""The standard point table: ranks not listed count nothing (120 in a pack)."""
+"""The standard point table, in canonical rank order as
+:attr:`Rules.card_points` keeps it: ranks not listed count nothing (120 in a
+pack).
+
+>>> from briscola import preset
+>>> preset("italian-2p").card_points == STANDARD_POINTS
+True
+"""
 
 
 class DealStyle(enum.Enum):

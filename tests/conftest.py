@@ -1,0 +1,49 @@
+"""Hypothesis profiles for the test suite.
+
+- ``dev`` (the default): 25 examples per property, so each property run
+  once per preset sees at least 20 examples and the core suite runs in
+  well under a minute.
+- ``ci``: 100 examples per property, still bounded so that the whole
+  suite stays within a few minutes on two cores; failing examples are
+  printed with a blob to reproduce them.
+
+``ci`` is loaded when the environment variable ``CI`` is ``"true"``,
+``dev`` otherwise; ``HYPOTHESIS_PROFILE`` names another profile and wins
+over both (as does pytest's ``--hypothesis-profile`` option). No profile
+has a deadline: the suite holds no timed test.
+
+>>> from hypothesis import settings
+>>> settings.get_profile("ci").max_examples
+100
+"""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "dev",
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile(
+    "ci",
+    max_examples=100,
+    deadline=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+
+
+def _profile_name() -> str:
+    """The profile to load, from ``HYPOTHESIS_PROFILE`` or ``CI``."""
+    chosen = os.environ.get("HYPOTHESIS_PROFILE")
+    if chosen:
+        return chosen
+    return "ci" if os.environ.get("CI") == "true" else "dev"
+
+
+settings.load_profile(_profile_name())

@@ -1,0 +1,394 @@
+"""Starting a deal: pack order, dealer, deal layouts, Split's cut and knock
+and the Finnish redraw (SPEC §1, §3, §10)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from briscola import (
+    Card,
+    Cut,
+    GameState,
+    IllegalActionError,
+    Knock,
+    Phase,
+    Play,
+    Rank,
+    Rules,
+    Suit,
+    apply,
+    legal_actions,
+    new_game,
+    preset,
+)
+from tests.strategies import card, deck_with
+
+
+def mixed_deck(rules: Rules) -> tuple[Card, ...]:
+    """A fixed, non-canonical order of the rules' pack (no card is where the
+    canonical order would put it by chance of a simple pattern)."""
+    cards = list(rules.pack)
+    random.Random("layout").shuffle(cards)
+    return tuple(cards)
+
+
+def check_layout(
+    state: GameState,
+    deck: tuple[Card, ...],
+    from_eldest: list[list[int]],
+    trump_at: int,
+    stock_from: int,
+) -> None:
+    """Seat ``eldest + j`` holds ``deck[i]`` for ``i`` in ``from_eldest[j]``
+    (in that order), the trump card is ``deck[trump_at]`` and the stock is
+    ``deck[stock_from:]``."""
+    n = state.rules.players
+    for j, positions in enumerate(from_eldest):
+        seat = (state.eldest + j) % n
+        assert state.hands[seat] == tuple(deck[i] for i in positions), seat
+    assert state.trump_card == deck[trump_at]
+    assert state.trump is deck[trump_at].suit
+    assert state.stock == deck[stock_from:]
+    assert state.trick == ()
+    assert state.piles == ((),) * n
+    assert state.tricks_won == (0,) * n
+    assert state.trump_drawn is None
+    assert state.buried == ()
+
+
+# --- standard deal ---------------------------------------------------------
+
+
+def test_standard_two_player_layout() -> None:
+    """SPEC §3: two players: seat 0 (eldest) gets deck[0], deck[2], deck[4],
+    seat 1 deck[1], deck[3], deck[5]; trump card deck[6]; stock deck[7:]."""
+    rules = preset("italian-2p")
+    deck = mixed_deck(rules)
+    state = new_game(rules, deck=deck)
+    assert state.hands[0] == (deck[0], deck[2], deck[4])
+    assert state.hands[1] == (deck[1], deck[3], deck[5])
+    assert state.trump_card == deck[6]
+    assert state.trump is deck[6].suit
+    assert state.stock == deck[7:]
+    assert len(state.stock) == 33
+    assert state.pack == deck
+    assert state.history == ()
+    assert state.phase is Phase.PLAYING
+
+
+@pytest.mark.parametrize(
+    ("name", "n"),
+    [
+        ("italian-3p", 3),
+        ("briscacard-3p", 3),
+        ("italian-4p", 4),
+        ("italian-5p", 5),
+        ("italian-6p", 6),
+    ],
+)
+def test_standard_layout_many_players(name: str, n: int) -> None:
+    """SPEC §3: standard deal, one card at a time to each seat from eldest,
+    three rounds; the next card is the trump card, the rest the stock."""
+    rules = preset(name)
+    deck = mixed_deck(rules)
+    state = new_game(rules, deck=deck)
+    check_layout(state, deck, [[j, j + n, j + 2 * n] for j in range(n)], 3 * n, 3 * n + 1)
+
+
+def test_standard_four_player_layout_written_out() -> None:
+    """SPEC §3, four players: seat 0 gets deck[0], [4], [8]; seat 3 gets
+    deck[3], [7], [11]; trump card deck[12]; stock deck[13:] (27 cards)."""
+    rules = preset("italian-4p")
+    deck = mixed_deck(rules)
+    state = new_game(rules, deck=deck)
+    assert state.hands[0] == (deck[0], deck[4], deck[8])
+    assert state.hands[3] == (deck[3], deck[7], deck[11])
+    assert state.trump_card == deck[12]
+    assert len(state.stock) == 27
+
+
+@pytest.mark.parametrize(
+    "name", ["italian-2p", "italian-3p", "italian-4p", "italian-5p", "italian-6p"]
+)
+def test_default_dealer_is_last_seat(name: str) -> None:
+    """SPEC §1/§10: the dealer defaults to seat n - 1, so seat 0 is eldest
+    and leads the first trick."""
+    rules = preset(name)
+    state = new_game(rules, seed=3)
+    assert state.dealer == rules.players - 1
+    assert state.eldest == 0
+    assert state.to_move == 0
+
+
+@pytest.mark.parametrize("dealer", [0, 1, 2, 3])
+def test_explicit_dealer_changes_eldest(dealer: int) -> None:
+    """SPEC §1/§3: eldest is (dealer + 1) % n; it gets the first card and
+    leads; the deal runs on in playing order from there."""
+    rules = preset("italian-4p")
+    deck = mixed_deck(rules)
+    state = new_game(rules, deck=deck, dealer=dealer)
+    eldest = (dealer + 1) % 4
+    assert state.dealer == dealer
+    assert state.eldest == eldest
+    assert state.to_move == eldest
+    assert state.hands[eldest] == (deck[0], deck[4], deck[8])
+    assert state.hands[(eldest + 1) % 4] == (deck[1], deck[5], deck[9])
+    assert state.hands[dealer] == (deck[3], deck[7], deck[11])
+    assert state.trump_card == deck[12]
+
+
+@pytest.mark.parametrize("seed", [0, 1, 42, 2**40, "a string seed"])
+@pytest.mark.parametrize("name", ["italian-2p", "italian-3p", "italian-6p", "split-4p", "bastardo"])
+def test_seeded_shuffle_is_random_shuffle_of_canonical_pack(name: str, seed: int | str) -> None:
+    """SPEC §3: a seed shuffles the canonical pack (suits COINS, CUPS,
+    SWORDS, CLUBS, each ACE..SEVEN, JACK, KNIGHT, KING, less the removed
+    cards) with random.Random(seed).shuffle; the deal equals the one from
+    that deck."""
+    rules = preset(name)
+    removed = set(rules.removed)
+    canonical = [Card(s, r) for s in Suit for r in Rank if Card(s, r) not in removed]
+    random.Random(seed).shuffle(canonical)
+    state = new_game(rules, seed=seed)
+    assert state.pack == tuple(canonical)
+    assert state == new_game(rules, deck=canonical)
+
+
+def test_same_seed_same_deal() -> None:
+    """SPEC §3/§11: any program reproduces a seeded deal."""
+    rules = preset("italian-5p")
+    assert new_game(rules, seed=99) == new_game(rules, seed=99)
+    assert new_game(rules, seed=99).pack != new_game(rules, seed=100).pack
+
+
+# --- deck validation ---------------------------------------------------------
+
+
+def test_deck_missing_a_card() -> None:
+    """SPEC §10: the deck must be a permutation of the rules' pack: a
+    missing card (wrong length) is a ValueError naming the card."""
+    rules = preset("italian-2p")
+    with pytest.raises(ValueError, match="missing") as excinfo:
+        new_game(rules, deck=rules.pack[1:])
+    assert "ace of coins" in str(excinfo.value)
+
+
+def test_deck_with_a_duplicate() -> None:
+    """SPEC §10: a repeated card is a ValueError naming it."""
+    rules = preset("italian-2p")
+    deck = (rules.pack[1],) + rules.pack[1:]
+    with pytest.raises(ValueError, match="repeated") as excinfo:
+        new_game(rules, deck=deck)
+    assert "two of coins" in str(excinfo.value)
+
+
+def test_deck_with_a_foreign_card() -> None:
+    """SPEC §10: a card the rules removed (the two of clubs in three-player
+    Italian) is not in the pack: ValueError naming it."""
+    rules = preset("italian-3p")
+    deck = list(rules.pack)
+    deck[0] = Card(Suit.CLUBS, Rank.TWO)
+    with pytest.raises(ValueError, match="two of clubs"):
+        new_game(rules, deck=deck)
+
+
+def test_deck_too_long() -> None:
+    """SPEC §10: a 40-card deck for the 36-card six-player pack is refused."""
+    rules = preset("italian-6p")
+    with pytest.raises(ValueError, match="36"):
+        new_game(rules, deck=preset("italian-2p").pack)
+
+
+def test_deck_of_non_cards() -> None:
+    """SPEC §10: a deck must hold cards."""
+    rules = preset("italian-2p")
+    with pytest.raises(ValueError, match="cards"):
+        new_game(rules, deck=[str(c) for c in rules.pack])  # type: ignore[misc]
+
+
+def test_seed_and_deck_together_refused() -> None:
+    """SPEC §10: new_game takes a seed or a deck; both is a ValueError."""
+    rules = preset("italian-2p")
+    with pytest.raises(ValueError, match="seed"):
+        new_game(rules, seed=1, deck=rules.pack)
+
+
+@pytest.mark.parametrize("dealer", [-1, 2, 7])
+def test_dealer_must_be_a_seat(dealer: int) -> None:
+    """SPEC §1: the dealer is a seat 0..n-1."""
+    with pytest.raises(ValueError, match="dealer"):
+        new_game(preset("italian-2p"), seed=1, dealer=dealer)
+
+
+# --- Split: cut or knock -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "dealer"),
+    [
+        ("split-2p", None),
+        ("split-4p", None),
+        ("split-4p", 0),
+        ("split-5p", 2),
+        ("split-dupla-2p", None),
+        ("split-dupla-4p", 1),
+    ],
+)
+def test_split_waits_for_cut_or_knock(name: str, dealer: int | None) -> None:
+    """SPEC §3: in Split dealing the previous dealer, seat (dealer - 1) % n,
+    first chooses Cut() or Knock(); until then no card is dealt: hands are
+    empty, no trump card, the whole pack is the stock in pack order."""
+    rules = preset(name)
+    deck = mixed_deck(rules)
+    state = new_game(rules, deck=deck, dealer=dealer)
+    n = rules.players
+    the_dealer = n - 1 if dealer is None else dealer
+    assert state.phase is Phase.CUT_OR_KNOCK
+    assert state.to_move == (the_dealer - 1) % n
+    assert state.hands == ((),) * n
+    assert state.trump_card is None
+    assert state.trump is None
+    assert state.stock == deck
+    assert legal_actions(state) == (Cut(), Knock())
+    with pytest.raises(IllegalActionError):
+        apply(state, Play(deck[0]))
+
+
+# name, action, cards per seat from eldest (pack positions), trump, stock start
+LAYOUTS: list[tuple[str, str, list[list[int]], int, int]] = [
+    # SPEC §3 cut, two players: A 0, B 1, A 2, trump 3, B 4, A 5, B 6.
+    ("split-2p", "cut", [[0, 2, 5], [1, 4, 6]], 3, 7),
+    ("split-2p", "knock", [[0, 1, 2], [3, 4, 5]], 6, 7),
+    # four players: 6 of 12 cards dealt, then the trump card.
+    ("split-4p", "cut", [[0, 4, 9], [1, 5, 10], [2, 7, 11], [3, 8, 12]], 6, 13),
+    ("split-4p", "knock", [[0, 1, 2], [3, 4, 5], [6, 7, 8], [9, 10, 11]], 12, 13),
+    # five players: floor(15 / 2) = 7 cards dealt, then the trump card.
+    ("split-5p", "cut", [[0, 5, 11], [1, 6, 12], [2, 8, 13], [3, 9, 14], [4, 10, 15]], 7, 16),
+    ("split-5p", "knock", [[0, 1, 2], [3, 4, 5], [6, 7, 8], [9, 10, 11], [12, 13, 14]], 15, 16),
+    # dupla: packets of two, the trump card after half of the hands' cards.
+    ("split-dupla-2p", "cut", [[0, 1, 5, 6], [2, 3, 7, 8]], 4, 9),
+    ("split-dupla-2p", "knock", [[0, 1, 2, 3], [4, 5, 6, 7]], 8, 9),
+    (
+        "split-dupla-4p",
+        "cut",
+        [[0, 1, 9, 10], [2, 3, 11, 12], [4, 5, 13, 14], [6, 7, 15, 16]],
+        8,
+        17,
+    ),
+    (
+        "split-dupla-4p",
+        "knock",
+        [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11], [12, 13, 14, 15]],
+        16,
+        17,
+    ),
+]
+
+
+@pytest.mark.parametrize("dealer", [None, 0])
+@pytest.mark.parametrize(("name", "how", "from_eldest", "trump_at", "stock_from"), LAYOUTS)
+def test_split_cut_and_knock_layouts(
+    name: str,
+    how: str,
+    from_eldest: list[list[int]],
+    trump_at: int,
+    stock_from: int,
+    dealer: int | None,
+) -> None:
+    """SPEC §3 (seed 000): after a cut, packets of 1 (2 in dupla)
+    round-robin from eldest with the trump card turned after floor(n*h/2)
+    cards; after a knock, one packet of a whole hand to each seat from
+    eldest, then the trump card. Eldest then leads."""
+    rules = preset(name)
+    deck = mixed_deck(rules)
+    start = new_game(rules, deck=deck, dealer=dealer)
+    action = Cut() if how == "cut" else Knock()
+    state = apply(start, action)
+    check_layout(state, deck, from_eldest, trump_at, stock_from)
+    assert state.phase is Phase.PLAYING
+    assert state.to_move == state.eldest
+    assert state.history == (action,)
+    assert state.actors == (start.to_move,)
+    assert state.dealer == start.dealer
+
+
+def test_split_two_player_cut_written_out() -> None:
+    """SPEC §3, the two-player cut in words: A deck[0], B deck[1], A deck[2],
+    trump deck[3], B deck[4], A deck[5], B deck[6], stock deck[7:]."""
+    rules = preset("split-2p")
+    deck = mixed_deck(rules)
+    state = apply(new_game(rules, deck=deck), Cut())
+    assert state.hands[0] == (deck[0], deck[2], deck[5])
+    assert state.hands[1] == (deck[1], deck[4], deck[6])
+    assert state.trump_card == deck[3]
+    assert state.stock == deck[7:]
+
+
+# --- Finnish redraw ----------------------------------------------------------
+
+
+def test_redraw_buries_ace_then_three() -> None:
+    """SPEC §3 (seed 001): an ace or three turned as trump goes to index
+    len(rest) // 2 of the undealt cards and the next card is turned,
+    repeatedly; buried records them in order. Worked by hand: the ace
+    (deck[6]) goes in at 16 of deck[7:], then the three (deck[7]) at 16 of
+    deck[8:] + ace, and the five (deck[8]) is turned."""
+    rules = preset("finnish-2p")
+    ace, three, five = card("ace of coins"), card("three of cups"), card("five of swords")
+    deck = deck_with(rules, {6: ace, 7: three, 8: five})
+    state = new_game(rules, deck=deck)
+    assert state.trump_card == five
+    assert state.trump is Suit.SWORDS
+    assert state.buried == (ace, three)
+    assert state.stock == deck[9:23] + (ace, three) + deck[23:]
+    assert len(state.stock) == 33
+    assert state.hands[0] == (deck[0], deck[2], deck[4])
+
+
+def test_redraw_once() -> None:
+    """SPEC §3 (seed 001): a three turned goes to index 33 // 2 = 16 of
+    deck[7:] and deck[7] is turned instead, so the three is the stock's
+    card 15."""
+    rules = preset("finnish-2p")
+    three, king = card("three of clubs"), card("king of cups")
+    deck = deck_with(rules, {6: three, 7: king})
+    state = new_game(rules, deck=deck)
+    assert state.trump_card == king
+    assert state.buried == (three,)
+    assert state.stock == deck[8:23] + (three,) + deck[23:]
+    assert state.stock[15] == three
+
+
+def test_redraw_four_players() -> None:
+    """SPEC §3 (seed 001), four players: the ace turned at deck[12] goes to
+    index 27 // 2 = 13 of deck[13:] (after deck[25]); deck[13] is turned."""
+    rules = preset("finnish-4p")
+    ace, jack = card("ace of swords"), card("jack of coins")
+    deck = deck_with(rules, {12: ace, 13: jack})
+    state = new_game(rules, deck=deck)
+    assert state.trump_card == jack
+    assert state.buried == (ace,)
+    assert state.stock == deck[14:26] + (ace,) + deck[26:]
+
+
+def test_no_redraw_without_ace_or_three() -> None:
+    """SPEC §3: the redraw only moves an ace or a three; a king stays the
+    trump card and nothing is buried."""
+    rules = preset("finnish-2p")
+    king = card("king of clubs")
+    deck = deck_with(rules, {6: king})
+    state = new_game(rules, deck=deck)
+    assert state.trump_card == king
+    assert state.buried == ()
+    assert state.stock == deck[7:]
+
+
+def test_no_redraw_in_italian() -> None:
+    """SPEC §3: the redraw is an option: in Italian an ace turned stays the
+    trump card."""
+    rules = preset("italian-2p")
+    ace = card("ace of cups")
+    state = new_game(rules, deck=deck_with(rules, {6: ace}))
+    assert state.trump_card == ace
+    assert state.buried == ()

@@ -1,0 +1,189 @@
+"""The Rules record: derived values and validation (SPEC §2, §4, §6, §10)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+import pytest
+
+from briscola import (
+    Auction,
+    Card,
+    DealStyle,
+    Exchange,
+    MatchFormat,
+    PartnerHands,
+    Rank,
+    Rules,
+    Suit,
+    preset,
+)
+from tests.strategies import SPLIT_ORIGINAL_POINTS
+
+NO_TWOS = tuple(Card(suit, Rank.TWO) for suit in Suit)
+
+
+def test_default_rules_are_two_player_italian() -> None:
+    """SPEC §9: italian-2p is two seats, 40 cards, hands of 3, the
+    standard deal and a single deal; Rules() defaults to the same."""
+    assert Rules() == preset("italian-2p")
+
+
+def test_rules_are_frozen_and_hashable() -> None:
+    """SPEC §10: Rules is immutable; equal rules hash alike."""
+    rules = preset("italian-4p")
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        rules.players = 3  # type: ignore[misc]
+    assert hash(rules) == hash(attrs.evolve(rules))
+    assert rules == attrs.evolve(rules)
+
+
+@pytest.mark.parametrize(
+    ("changes", "tricks"),
+    [
+        ({}, 20),
+        ({"players": 3, "removed": (Card(Suit.CLUBS, Rank.TWO),)}, 13),
+        ({"players": 3, "removed": NO_TWOS}, 12),
+        ({"players": 4}, 10),
+        ({"players": 5}, 8),
+        ({"players": 6, "removed": NO_TWOS}, 6),
+        ({"hand_size": 4, "packet_size": 2, "plays_per_trick": 2}, 10),
+        ({"players": 4, "hand_size": 4, "packet_size": 2}, 10),
+    ],
+)
+def test_trick_counts(changes: dict[str, Any], tricks: int) -> None:
+    """SPEC §4: 2p 20 tricks; 3p 13 with 39 cards and 12 with 36; 4p 10;
+    5p 8; 6p 6; dupla 10 for two or four players."""
+    assert Rules(**changes).tricks == tricks
+
+
+def test_sides() -> None:
+    """SPEC §1/§6: without teams every seat is a side alone; with teams the
+    sides are the teams."""
+    assert Rules(players=3, removed=NO_TWOS).sides == ((0,), (1,), (2,))
+    assert Rules(players=4, teams=((0, 2), (1, 3))).sides == ((0, 2), (1, 3))
+
+
+def test_teams_accept_lists() -> None:
+    """SPEC §6: teams are data; any iterable of seats gives equal rules."""
+    rules = Rules(players=4, teams=[[0, 2], [1, 3]])
+    assert rules.teams == ((0, 2), (1, 3))
+    assert rules == preset("italian-4p")
+
+
+def test_split_original_rule_is_a_rules_option() -> None:
+    """SPEC §2 / seed 000: the 'original rule' (TWO worth 10) is reachable
+    through Rules.card_points: total 160, every two worth 10."""
+    rules = attrs.evolve(preset("split-2p"), card_points=SPLIT_ORIGINAL_POINTS)
+    assert rules.total_points == 160
+    assert all(rules.points_of(Card(suit, Rank.TWO)) == 10 for suit in Suit)
+
+
+def test_seed_004_table_is_reachable() -> None:
+    """SPEC §9: seed 004's table is italian-2p with a first-to-2 or
+    first-to-3 match in which a tie does not count."""
+    for target in (2, 3):
+        rules = attrs.evolve(preset("italian-2p"), match=MatchFormat.FIRST_TO, match_target=target)
+        assert rules.match_target == target
+        assert rules.tie_same_dealer is False
+
+
+@pytest.mark.parametrize(
+    ("changes", "words"),
+    [
+        # six seats need a 36-card pack: 40 cards do not share out.
+        ({"players": 6}, ["40 cards", "6 seats"]),
+        # a 39-card pack cannot be played by two seats a card each.
+        ({"removed": (Card(Suit.CLUBS, Rank.TWO),)}, ["39 cards", "2 seats"]),
+        ({"players": 4, "removed": (Card(Suit.CLUBS, Rank.TWO),)}, ["39 cards", "4 seats"]),
+        ({"players": 1}, ["2 seats"]),
+        ({"players": 0}, ["players"]),
+        ({"players": "2"}, ["players"]),
+        ({"hand_size": 0}, ["hand_size"]),
+        ({"players": 4, "teams": ((0, 1), (2,))}, ["teams"]),
+        ({"players": 4, "teams": ((0, 2), (1, 4))}, ["teams"]),
+        ({"players": 4, "teams": ((0, 1, 2, 3),)}, ["two sides"]),
+        ({"players": 4, "teams": ((0, 2), (0, 1, 3))}, ["teams"]),
+        ({"partner_hands": PartnerHands.AFTER_STOCK}, ["partner_hands"]),
+        ({"players": 5, "partner_hands": PartnerHands.BEFORE_FIRST_TRICK}, ["partner_hands"]),
+        ({"piles_by_side": True}, ["piles_by_side"]),
+        (
+            {
+                "players": 4,
+                "teams": ((0,), (1,), (2,), (3,)),
+                "partner_hands": PartnerHands.AFTER_STOCK,
+            },
+            ["partner_hands"],
+        ),
+        ({"strength": (Rank.ACE, Rank.THREE)}, ["strength"]),
+        ({"strength": (Rank.ACE,) * 10}, ["strength"]),
+        ({"card_points": ((Rank.ACE, -1),)}, ["card_points"]),
+        ({"card_points": ((Rank.ACE, 11), (Rank.ACE, 10))}, ["card_points"]),
+        ({"removed": (Card(Suit.CLUBS, Rank.TWO), Card(Suit.CLUBS, Rank.TWO))}, ["removed"]),
+        ({"hand_size": 20}, ["no card", "trump"]),
+        ({"hand_size": 4, "packet_size": 3}, ["packet_size"]),
+        ({"plays_per_trick": 2}, ["hand_size", "plays_per_trick"]),
+        ({"deal": DealStyle.CUT, "redraw_ranks": (Rank.ACE, Rank.THREE)}, ["redraw"]),
+        ({"redraw_ranks": tuple(Rank)}, ["redraw_ranks"]),
+        (
+            {"players": 5, "hand_size": 7, "redraw_ranks": (Rank.ACE, Rank.THREE, Rank.KING)},
+            ["redraw"],
+        ),
+        ({"auction": Auction.POINTS}, ["auction"]),
+        ({"players": 5, "deal": DealStyle.WHOLE, "hand_size": 8}, ["auction"]),
+        (
+            {"players": 4, "deal": DealStyle.WHOLE, "hand_size": 10, "auction": Auction.POINTS},
+            ["5 seats"],
+        ),
+        ({"deal": "standard"}, ["deal", "DealStyle"]),
+        ({"exchange": "spanish"}, ["exchange", "Exchange"]),
+        ({"match": MatchFormat.FIRST_TO, "match_target": 0}, ["match_target"]),
+        ({"piles_by_side": 1}, ["piles_by_side", "bool"]),
+    ],
+)
+def test_invalid_rules_raise_value_error(changes: dict[str, Any], words: list[str]) -> None:
+    """SPEC §10: invalid combinations raise ValueError at construction, and
+    the message names the problem."""
+    with pytest.raises(ValueError) as excinfo:
+        Rules(**changes)
+    message = str(excinfo.value)
+    for word in words:
+        assert word in message, (word, message)
+
+
+def test_evolve_validates_too() -> None:
+    """SPEC §9/§10: options are reached with attrs.evolve, and an impossible
+    change of a preset raises ValueError like a construction."""
+    with pytest.raises(ValueError, match="teams"):
+        attrs.evolve(preset("italian-4p"), teams=((0, 1, 2),))
+    with pytest.raises(ValueError, match="redraw"):
+        attrs.evolve(preset("finnish-2p"), deal=DealStyle.CUT_OR_KNOCK)
+    with pytest.raises(ValueError):
+        attrs.evolve(preset("bastardo"), exchange=Exchange.SPANISH)
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"exchange": Exchange.SEVEN_AFTER_WIN},
+        {"exchange": Exchange.SPANISH, "exchange_side_wins": True},
+        {"piles_by_side": True},
+        {"partner_hands": PartnerHands.BEFORE_FIRST_TRICK},
+        {"deal": DealStyle.CUT_OR_KNOCK},
+        {"redraw_ranks": (Rank.ACE, Rank.THREE)},
+        {"teams": None},
+        {"hand_size": 4, "packet_size": 2},
+        {"card_points": SPLIT_ORIGINAL_POINTS},
+        {"match": MatchFormat.BEST_OF, "match_target": 3},
+    ],
+)
+def test_valid_variations_of_four_players(changes: dict[str, Any]) -> None:
+    """SPEC §9: every option stays reachable from a preset with
+    attrs.evolve (here from italian-4p)."""
+    rules = attrs.evolve(preset("italian-4p"), **changes)
+    for name, value in changes.items():
+        if name == "card_points":
+            assert dict(rules.card_points) == dict(value)
+        else:
+            assert getattr(rules, name) == value
