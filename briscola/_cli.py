@@ -145,10 +145,9 @@ def demo(
     result = outcome(state)
     assert result is not None
     for side, points in zip(result.sides, result.points):
-        seats = "+".join(str(seat) for seat in side)
-        print(f"seats {seats}: {points} points", file=out)
+        print(f"{_seats(side)}: {points} points", file=out)
     if result.winners:
-        print("winners: seats " + ", ".join(map(str, result.winners)), file=out)
+        print(f"winners: {_seats(result.winners)}", file=out)
     else:
         print("no winner", file=out)
 
@@ -724,7 +723,8 @@ class _Human:
         labels = [_describe(action, self.name) for action in legal]
         _print_choices(labels, self.out)
         while True:
-            print(f"Your move [1-{len(legal)}, q to quit]: ", end="", file=self.out, flush=True)
+            choices = "1" if len(legal) == 1 else f"1-{len(legal)}"
+            print(f"Your move [{choices}, q to quit]: ", end="", file=self.out, flush=True)
             line = self.stdin.readline()
             if not line:
                 raise EOFError
@@ -913,7 +913,8 @@ def _report_deal(state: GameState, seat: int, out: TextIO) -> None:
     elif seat in result.winners:
         print("You win the deal.", file=out)
     else:
-        print(f"{_seats(result.winners).capitalize()} win the deal.", file=out)
+        verb = "wins" if len(result.winners) == 1 else "win"
+        print(f"{_seats(result.winners).capitalize()} {verb} the deal.", file=out)
     if state.contract is not None:
         scores = ", ".join(f"seat {s} {v:+d}" for s, v in enumerate(result.scores))
         print(f"Scores: {scores}.", file=out)
