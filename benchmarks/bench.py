@@ -1,0 +1,551 @@
+"""Measure briscola against the CPython floor and a peer, in one table.
+
+Run ``python benchmarks/bench.py``: ``--quick`` for a rough look,
+``--seconds`` and ``--rounds`` to trade time for steadiness,
+``--statistic median`` for the median round instead of the best,
+``--profile`` to add a cProfile summary of the two-player loop. Install
+the ``bench`` extra first (``pip install -e '.[bench]'``) to include the
+peer.
+
+Every workload is measured in rounds: one round runs each workload once,
+in table order, so the floor, our engine and the peer alternate in the
+same process and share whatever the machine was doing. The table gives
+each row's best round by default, since other programs can only ever slow
+a round down. The workloads:
+
+- deals: ``new_game(rules, seed=k)``, then ``apply(state,
+  rng.choice(legal_actions(state)))`` until the deal is over, through the
+  public API only;
+- the same two-player loop calling ``observe(state, state.to_move)``
+  before every action, as a search bot does;
+- ``loads(dumps(state))`` over states taken from random two-player deals;
+- ``sample_state(observation, rng)`` over the observations of the seat to
+  move in random two-player deals;
+- the floor (``floor.py``): the bare loop of one random two-player deal
+  on integers and lists;
+- the PyPI package ``briscas`` (two-player Spanish brisca, 48 cards):
+  ``Game(RandomPlayer, RandomPlayer).play()`` as shipped, and again with
+  its per-trick card drawing and play log switched off.
+
+Rows whose code is missing say so instead of failing, so the rest of the
+table still runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import gc
+import importlib.metadata
+import os
+import platform
+import pstats
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import floor
+
+import briscola
+from briscola import GameState, Play, Rules, apply, legal_actions, new_game, preset
+
+Pick = Callable[[Sequence[float]], float]
+"""How one rate is chosen from the rounds': ``max`` or ``statistics.median``."""
+
+Work = Callable[[int], tuple[float, int]]
+"""Run ``n`` units of a workload; return the seconds the timed part took
+and the cards played in it (``0`` where cards mean nothing)."""
+
+_BATCH_SECONDS = 0.02
+"""Aim for batches about this long, so that the clock is read rarely."""
+
+
+@dataclass
+class Row:
+    """One line of the table: a workload and its measurements."""
+
+    what: str
+    """What is measured, as the table shows it."""
+    unit: str
+    """What one unit of work is: ``"deals"``, ``"states"``, ..."""
+    work: Work | None
+    """The workload; ``None`` when it cannot run (see :attr:`note`)."""
+    note: str = ""
+    """Why the row cannot run."""
+    is_deal: bool = True
+    """Whether a unit is a whole deal (then cards and the floor ratio
+    mean something)."""
+    key: str = ""
+    """A name for :func:`summary` to find the row by."""
+    batch: int = 0
+    """Units per call of :attr:`work`, set by calibration."""
+    rates: list[float] = field(default_factory=list)
+    """Units per second, one per round."""
+    card_rates: list[float] = field(default_factory=list)
+    """Cards played per second, one per round."""
+    deal_ratios: list[float] = field(default_factory=list)
+    """Per round, :attr:`rates` over the floor's deals per second measured
+    just before and just after (their mean)."""
+    card_ratios: list[float] = field(default_factory=list)
+    """The same for cards played per second."""
+
+
+# Workloads ------------------------------------------------------------------
+
+
+def floor_work() -> Work:
+    """The bare loop of ``floor.py``: one shared generator, integer cards."""
+    rng = random.Random(2024)
+    deal = floor.deal
+
+    def work(n: int) -> tuple[float, int]:
+        start = time.perf_counter()
+        for _ in range(n):
+            deal(rng)
+        return time.perf_counter() - start, n * floor.CARDS_PER_DEAL
+
+    return work
+
+
+def _cards_played(states: Sequence[GameState]) -> int:
+    return sum(type(action) is Play for state in states for action in state.history)
+
+
+def play_deals(
+    rules: Rules,
+    seeds: Sequence[int],
+    choice: Callable[[Sequence[Any]], Any],
+    observe: Callable[[GameState, int], object] | None = None,
+) -> list[GameState]:
+    """Play one random deal of ``rules`` per seed; the final states.
+
+    With ``observe``, the seat to move observes the state before each
+    action, as a search bot would.
+    """
+    finals: list[GameState] = []
+    keep = finals.append
+    if observe is None:
+        for seed in seeds:
+            state = new_game(rules, seed=seed)
+            while not state.is_over:
+                state = apply(state, choice(legal_actions(state)))
+            keep(state)
+    else:
+        for seed in seeds:
+            state = new_game(rules, seed=seed)
+            while not state.is_over:
+                observe(state, state.to_move)  # type: ignore[arg-type]
+                state = apply(state, choice(legal_actions(state)))
+            keep(state)
+    return finals
+
+
+def deals_work(rules: Rules, observe: Callable[[GameState, int], object] | None = None) -> Work:
+    """Random deals of ``rules`` through the public API, seeds 0, 1, 2, ...;
+    see :func:`play_deals`."""
+    choice = random.Random(2024).choice
+    seeds = iter(range(sys.maxsize))
+
+    def work(n: int) -> tuple[float, int]:
+        batch = [next(seeds) for _ in range(n)]
+        start = time.perf_counter()
+        finals = play_deals(rules, batch, choice, observe)
+        elapsed = time.perf_counter() - start
+        return elapsed, _cards_played(finals)
+
+    return work
+
+
+def random_states(rules: Rules, deals: int, seed: int) -> list[GameState]:
+    """Every state that is not over, from ``deals`` random deals."""
+    rng = random.Random(seed)
+    states = []
+    for k in range(deals):
+        state = new_game(rules, seed=seed + k)
+        while not state.is_over:
+            states.append(state)
+            state = apply(state, rng.choice(legal_actions(state)))
+    return states
+
+
+def cycling_work(items: Sequence[Any], call: Callable[[Any], object]) -> Work:
+    """``call`` on each of ``items`` in turn, round and round."""
+    position = 0
+
+    def work(n: int) -> tuple[float, int]:
+        nonlocal position
+        size = len(items)
+        batch = [items[(position + i) % size] for i in range(n)]
+        position = (position + n) % size
+        start = time.perf_counter()
+        for item in batch:
+            call(item)
+        return time.perf_counter() - start, 0
+
+    return work
+
+
+def _no_card_art(hand: object) -> str:
+    return ""
+
+
+def briscas_rows() -> list[Row]:
+    """The peer: ``briscas`` two-player games between random players.
+
+    Two rows: the game as shipped, and the same game with the two things
+    it does on every trick besides playing switched off (drawing the played
+    cards as text art, which ``Game.play`` does even when not verbose, and
+    logging each play to a list of dictionaries), to show what its game
+    logic alone costs.
+    """
+    shipped = "briscas {version} (PyPI peer, 2p, 48 cards)"
+    lean = "briscas {version}, no card art or play log"
+    try:
+        import briscas.game as game_module
+        from briscas.game import Game
+        from briscas.players import RandomPlayer
+
+        version = importlib.metadata.version("briscas")
+    except ImportError as error:
+        note = f"not available ({error}); pip install -e '.[bench]'"
+        return [Row(shipped, "deals", None, note=note, key="briscas")]
+
+    class QuietGame(Game):  # type: ignore[misc]
+        def log_play(self, *args: object) -> None:
+            pass
+
+    def run_games(n: int, quiet: bool) -> tuple[float, list[Any]]:
+        factory = QuietGame if quiet else Game
+        games: list[Any] = []
+        keep = games.append
+        drawing = game_module.hand_string
+        if quiet:
+            game_module.hand_string = _no_card_art
+        try:
+            start = time.perf_counter()
+            for _ in range(n):
+                game = factory(RandomPlayer("one"), RandomPlayer("two"))
+                game.play()
+                keep(game)
+            elapsed = time.perf_counter() - start
+        finally:
+            game_module.hand_string = drawing
+        return elapsed, games
+
+    def play(n: int, quiet: bool) -> tuple[float, int]:
+        elapsed, games = run_games(n, quiet)
+        return elapsed, sum(len(game.player1.pile) + len(game.player2.pile) for game in games)
+
+    random.seed(2024)
+    try:
+        for quiet in (False, True):
+            game = run_games(1, quiet)[1][0]
+            points = Game.score(game.player1.pile) + Game.score(game.player2.pile)
+            cards = len(game.player1.pile) + len(game.player2.pile)
+            if (points, cards) != (120, 48) or game.player1.hand or game.player2.hand:
+                raise ValueError(f"a game took {points} points in {cards} cards")
+    except Exception as error:  # any failure means the API moved
+        note = f"briscas {version} has changed: {type(error).__name__}: {error}"
+        return [Row(shipped.format(version=version), "deals", None, note=note, key="briscas")]
+    return [
+        Row(shipped.format(version=version), "deals", lambda n: play(n, False), key="briscas"),
+        Row(lean.format(version=version), "deals", lambda n: play(n, True), key="briscas-lean"),
+    ]
+
+
+def build_rows() -> list[Row]:
+    """The table's rows, in the order they are measured and printed."""
+    api = {name: getattr(briscola, name, None) for name in ("observe", "dumps", "loads")}
+    sample = getattr(briscola, "sample_state", None)
+    rows = [Row("floor: bare loop, 2 players (floor.py)", "deals", floor_work(), key="floor")]
+    for name in ("italian-2p", "italian-4p", "split-dupla-2p", "bastardo"):
+        rows.append(Row(f"briscola {name}", "deals", deals_work(preset(name)), key=name))
+
+    two = preset("italian-2p")
+    what = "briscola italian-2p + observe every step"
+    observe = api["observe"]
+    if observe is None:
+        rows.append(Row(what, "deals", None, note="not available (no briscola.observe)"))
+    else:
+        rows.append(Row(what, "deals", deals_work(two, observe)))
+
+    what = "briscola dumps + loads, italian-2p states"
+    dumps, loads = api["dumps"], api["loads"]
+    if dumps is None or loads is None:
+        rows.append(
+            Row(what, "states", None, note="not available (no briscola.dumps/loads)", is_deal=False)
+        )
+    else:
+        states = random_states(two, 50, seed=7)
+        row = Row(what, "states", cycling_work(states, lambda s: loads(dumps(s))), is_deal=False)
+        try:
+            if any(loads(dumps(state)) != state for state in states[::97]):
+                row.work, row.note = None, "failed: loads(dumps(state)) != state"
+        except Exception as error:  # report it in the table, go on
+            row.work, row.note = None, f"failed: {type(error).__name__}: {error}"
+        rows.append(row)
+
+    what = "briscola sample_state, italian-2p observations"
+    if sample is None or observe is None:
+        note = "not available (no briscola.sample_state/observe)"
+        rows.append(Row(what, "samples", None, note=note, is_deal=False))
+    else:
+        rng = random.Random(11)
+        try:
+            seen = [observe(s, s.to_move) for s in random_states(two, 50, seed=9)]
+        except Exception as error:  # report it in the table, go on
+            note = f"failed: {type(error).__name__}: {error}"
+            rows.append(Row(what, "samples", None, note=note, is_deal=False))
+        else:
+            work = cycling_work(seen, lambda o: sample(o, rng))
+            rows.append(Row(what, "samples", work, is_deal=False))
+
+    rows.extend(briscas_rows())
+    return rows
+
+
+# Measuring ------------------------------------------------------------------
+
+
+def calibrate(row: Row) -> None:
+    """Warm ``row`` up and choose a batch size near :data:`_BATCH_SECONDS`."""
+    assert row.work is not None
+    n = 1
+    while True:
+        elapsed, _ = row.work(n)
+        if elapsed >= _BATCH_SECONDS or n >= 1 << 20:
+            break
+        n *= 2
+    row.batch = max(1, round(n * _BATCH_SECONDS / max(elapsed, 1e-9)))
+
+
+def measure(row: Row, seconds: float) -> None:
+    """Run ``row`` for about ``seconds`` and record one rate."""
+    assert row.work is not None
+    units = cards = 0
+    spent = 0.0
+    gc.collect()
+    while spent < seconds:
+        elapsed, played = row.work(row.batch)
+        spent += elapsed
+        units += row.batch
+        cards += played
+    row.rates.append(units / spent)
+    row.card_rates.append(cards / spent)
+
+
+def run(rows: list[Row], seconds: float, rounds: int) -> None:
+    """Calibrate every row, then measure them all ``rounds`` times.
+
+    In each round the floor is measured first and again after every other
+    row (floor, row, floor, row, ..., floor), and each row's rate is also
+    recorded as a ratio to the mean of the two floor measurements around
+    it: whatever else the machine does then slows both alike.
+    """
+    for row in rows:
+        if row.work is not None:
+            try:
+                calibrate(row)
+            except Exception as error:  # report it in the table, go on
+                row.work, row.note = None, f"failed: {type(error).__name__}: {error}"
+    base = _by_key(rows, "floor")
+    others = [row for row in rows if row.work is not None and row is not base]
+    # The fixtures (states and observations to cycle through) live on; keep
+    # them out of the collector's way, or every workload that makes garbage
+    # pays for walking them.
+    gc.collect()
+    gc.freeze()
+    for _ in range(rounds):
+        measure(base, seconds)
+        for row in others:
+            deals_before, cards_before = base.rates[-1], base.card_rates[-1]
+            measure(row, seconds)
+            measure(base, seconds)
+            row.deal_ratios.append(2 * row.rates[-1] / (deals_before + base.rates[-1]))
+            row.card_ratios.append(2 * row.card_rates[-1] / (cards_before + base.card_rates[-1]))
+
+
+def _by_key(rows: list[Row], key: str) -> Row:
+    return next(row for row in rows if row.key == key)
+
+
+# Reporting ------------------------------------------------------------------
+
+
+def machine() -> str:
+    """The interpreter and the machine, in one line each."""
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as info:
+            for line in info:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return (
+        f"Python {platform.python_version()} ({platform.python_implementation()}), "
+        f"briscola {briscola.__version__}\n"
+        f"{platform.platform()}; {os.cpu_count()} CPUs; {cpu}"
+    )
+
+
+def table(rows: list[Row], pick: Pick) -> list[tuple[str, str, str, str]]:
+    """The table's cells: what, per second, per card played, ratio to floor.
+
+    The rates are each row's best (or median) round, as ``pick`` chooses.
+    The ratio is the median over the rounds of the row's cards played per
+    second over the floor's, measured around it (see :func:`run`), so that
+    deals of different lengths compare fairly; for two-player deals of 40
+    cards it is the ratio of deals per second.
+    """
+    cells = [("what", "per second", "per card played", "ratio to floor")]
+    for row in rows:
+        if row.work is None:
+            cells.append((row.what, "not available", "-", "-"))
+            continue
+        rate = pick(row.rates)
+        per_second = f"{rate:,.0f} {row.unit}"
+        if not row.is_deal:
+            cells.append((row.what, per_second, "-", "-"))
+            continue
+        card_rate = pick(row.card_rates)
+        per_card = f"{1e9 / card_rate:,.0f} ns" if card_rate else "-"
+        if row.key == "floor":
+            ratio = "1"
+        else:
+            ratio = f"{statistics.median(row.card_ratios):.3f}" if card_rate else "-"
+        cells.append((row.what, per_second, per_card, ratio))
+    return cells
+
+
+def render(cells: list[tuple[str, str, str, str]]) -> str:
+    """An aligned plain-text table, which is also a reStructuredText
+    simple table."""
+    widths = [max(len(line[i]) for line in cells) for i in range(4)]
+    rule = "  ".join("=" * w for w in widths)
+    lines = [rule]
+    for k, line in enumerate(cells):
+        text = "  ".join(
+            cell.ljust(w) if i == 0 else cell.rjust(w)
+            for i, (cell, w) in enumerate(zip(line, widths))
+        )
+        lines.append(text.rstrip())
+        if k == 0:
+            lines.append(rule)
+    lines.append(rule)
+    return "\n".join(lines)
+
+
+def summary(rows: list[Row]) -> list[str]:
+    """The ratios in words: our two-player loop against the floor and the
+    peer (each through its paired ratios to the floor), and how steady the
+    floor was."""
+    median = statistics.median
+    base, ours = _by_key(rows, "floor"), _by_key(rows, "italian-2p")
+    spread = max(base.rates) / min(base.rates) - 1
+    to_floor = median(ours.deal_ratios)
+    lines = [
+        f"the floor's {len(base.rates)} measurements spread by {100 * spread:.1f}% "
+        "(fastest / slowest - 1): the more, the busier the machine was",
+        f"italian-2p / floor: {to_floor:.3f} of the floor's deals per second, "
+        f"from {min(ours.deal_ratios):.3f} to {max(ours.deal_ratios):.3f} over the rounds "
+        f"(the floor is {1 / to_floor:.1f} times faster)",
+    ]
+    peer = _by_key(rows, "briscas")
+    if peer.work is None:
+        lines.append(f"italian-2p / briscas: not measured ({peer.note})")
+        return lines
+    deals = to_floor / median(peer.deal_ratios)
+    cards = median(ours.card_ratios) / median(peer.card_ratios)
+    lines.append(
+        f"italian-2p / briscas: {deals:.2f} times its deals per second, "
+        f"{cards:.2f} times its cards per second"
+    )
+    lean = next((row for row in rows if row.key == "briscas-lean"), None)
+    if lean is not None and lean.work is not None:
+        cards = median(ours.card_ratios) / median(lean.card_ratios)
+        lines.append(
+            f"italian-2p / briscas without card art or play log: "
+            f"{cards:.2f} times its cards per second"
+        )
+    return lines
+
+
+def profile(deals: int, limit: int = 15) -> str:
+    """A cProfile summary of ``deals`` random italian-2p deals: the
+    ``limit`` functions that cost the most time of their own."""
+    rules = preset("italian-2p")
+    choice = random.Random(2024).choice
+    play_deals(rules, range(50), choice)
+    profiler = cProfile.Profile()
+    profiler.runcall(play_deals, rules, range(deals), choice)
+    stats = pstats.Stats(profiler).get_stats_profile()
+    total = sum(f.tottime for f in stats.func_profiles.values())
+    top = sorted(stats.func_profiles.items(), key=lambda item: -item[1].tottime)[:limit]
+    lines = [
+        f"cProfile of {deals} italian-2p deals ({total:.2f} s under the profiler)",
+        "  own time  with callees      calls  function",
+    ]
+    for name, f in top:
+        where = f"{os.path.basename(f.file_name)}:{f.line_number}" if f.line_number else "builtin"
+        lines.append(
+            f"  {100 * f.tottime / total:7.1f}%  {100 * f.cumtime / total:11.1f}%  "
+            f"{f.ncalls:>9}  {name} ({where})"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Parse the options, measure, and print the table."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0] if __doc__ else None)
+    parser.add_argument("--seconds", type=float, help="seconds per measurement (default 0.5)")
+    parser.add_argument("--rounds", type=int, help="rounds of measurements (default 5)")
+    parser.add_argument(
+        "--quick", action="store_true", help="a rough look: 0.1 s per measurement, 3 rounds"
+    )
+    parser.add_argument(
+        "--profile",
+        type=int,
+        nargs="?",
+        const=2000,
+        metavar="DEALS",
+        help="also profile this many italian-2p deals (default 2000)",
+    )
+    parser.add_argument(
+        "--statistic",
+        choices=("best", "median"),
+        default="best",
+        help="report each row's best round (default) or its median round",
+    )
+    options = parser.parse_args(argv)
+    pick: Pick = max if options.statistic == "best" else statistics.median
+    seconds = options.seconds or (0.1 if options.quick else 0.5)
+    rounds = options.rounds or (3 if options.quick else 5)
+
+    print(machine())
+    print(
+        f"{options.statistic} of {rounds} rounds, {seconds:g} s per measurement, "
+        "the floor measured between every two rows\n",
+        flush=True,
+    )
+    rows = build_rows()
+    run(rows, seconds, rounds)
+    print(render(table(rows, pick)))
+    print()
+    for row in rows:
+        if row.work is None:
+            print(f"{row.what}: {row.note}")
+    for line in summary(rows):
+        print(line)
+    if options.profile:
+        print()
+        print(profile(options.profile))
+
+
+if __name__ == "__main__":
+    main()
