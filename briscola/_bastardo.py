@@ -17,6 +17,14 @@ __all__ = [
     "bastardo_outcome",
 ]
 
+# Enum members as module constants: on Python 3.11 an attribute lookup
+# on an Enum class costs several times a global lookup.
+_CHIAMATA = Auction.CHIAMATA
+_BIDDING = Phase.BIDDING
+_CALLING = Phase.CALLING
+_OVER = Phase.OVER
+_PLAYING = Phase.PLAYING
+
 
 @functools.lru_cache(maxsize=64)
 def bid_ladder(rules: Rules) -> tuple[Bid, ...]:
@@ -27,7 +35,7 @@ def bid_ladder(rules: Rules) -> tuple[Bid, ...]:
     down, then ``Bid(points, weakest rank)`` for each higher score.
     """
     total = sum(rules.points_of(card) for card in rules.pack)
-    if rules.auction is Auction.CHIAMATA:
+    if rules.auction is _CHIAMATA:
         weakest = rules.strength[-1]
         ranks = tuple(Bid(rules.min_bid, rank) for rank in rules.strength)
         return ranks + tuple(Bid(points, weakest) for points in range(rules.min_bid + 1, total + 1))
@@ -72,11 +80,11 @@ def _after_auction(state: GameState, seat: int, action: Action, contract: Contra
     with a declarer, or ends void."""
     remaining = contract.passed.count(False)
     if remaining == 0:
-        phase, to_move = Phase.OVER, None
+        phase, to_move = _OVER, None
     elif remaining == 1 and contract.bid is not None:
-        phase, to_move = Phase.CALLING, contract.declarer
+        phase, to_move = _CALLING, contract.declarer
     else:
-        phase, to_move = Phase.BIDDING, _next_bidder(contract.passed, seat)
+        phase, to_move = _BIDDING, _next_bidder(contract.passed, seat)
     return make_state(
         state.setup,
         phase,
@@ -103,7 +111,7 @@ def apply_bid(state: GameState, action: Bid) -> GameState:
     position = index.get(action)
     if position is None:
         ladder = bid_ladder(state.rules)
-        if state.rules.auction is Auction.CHIAMATA:
+        if state.rules.auction is _CHIAMATA:
             reason = (
                 f"a chiamata bid names a rank at {state.rules.min_bid} points, or the "
                 f"{ladder[-1].rank} at {state.rules.min_bid + 1} to {ladder[-1].points}"
@@ -148,7 +156,7 @@ def apply_call(state: GameState, action: Call) -> GameState:
     )
     return make_state(
         state.setup,
-        Phase.PLAYING,
+        _PLAYING,
         (state.dealer + 1) % state.rules.players,
         state.hands,
         state.stock,

@@ -15,6 +15,15 @@ from ._table import table_for
 
 __all__ = ["new_game", "deal_cards", "SeedLike"]
 
+# Enum members as module constants: on Python 3.11 an attribute lookup
+# on an Enum class costs several times a global lookup.
+_CUT = DealStyle.CUT
+_KNOCK = DealStyle.KNOCK
+_WHOLE = DealStyle.WHOLE
+_BIDDING = Phase.BIDDING
+_CUT_OR_KNOCK = Phase.CUT_OR_KNOCK
+_PLAYING = Phase.PLAYING
+
 SeedLike = Union[int, float, str, bytes, None]  # noqa: UP007 (a runtime alias on 3.10)
 
 
@@ -113,7 +122,7 @@ def new_game(
     if rules.deal is DealStyle.CUT_OR_KNOCK:
         return make_state(
             Setup(rules, pack, dealer, ()),
-            Phase.CUT_OR_KNOCK,
+            _CUT_OR_KNOCK,
             (dealer - 1) % n,
             ((),) * n,
             pack,
@@ -137,9 +146,9 @@ def _plan(
     """Where each seat's cards lie in the pack, where the trump card lies
     (``None`` in the whole deal), and where the stock begins."""
     n, h = rules.players, rules.hand_size
-    packet = {DealStyle.KNOCK: h, DealStyle.WHOLE: 1}.get(style, rules.packet_size)
+    packet = {_KNOCK: h, _WHOLE: 1}.get(style, rules.packet_size)
     order = [seat for _ in range(h // packet) for seat in range(n) for _ in range(packet)]
-    turn_after = (n * h) // 2 if style is DealStyle.CUT else n * h
+    turn_after = (n * h) // 2 if style is _CUT else n * h
     positions: list[list[int]] = [[] for _ in range(n)]
     trump_at: int | None = None
     cursor = 0
@@ -148,7 +157,7 @@ def _plan(
             trump_at, cursor = cursor, cursor + 1
         positions[(eldest + seat) % n].append(cursor)
         cursor += 1
-    if trump_at is None and style is not DealStyle.WHOLE:
+    if trump_at is None and style is not _WHOLE:
         trump_at, cursor = cursor, cursor + 1
     return tuple(tuple(p) for p in positions), trump_at, cursor
 
@@ -170,9 +179,9 @@ def deal_cards(
     if trump_at is None:
         trump_card = None
         stock = pack[stock_at:]
-        phase, contract = Phase.BIDDING, Contract(passed=(False,) * n)
+        phase, contract = _BIDDING, Contract(passed=(False,) * n)
     else:
-        phase, contract = Phase.PLAYING, None
+        phase, contract = _PLAYING, None
         if rules.redraw_ranks:
             # The redraw only goes with deals that turn the trump after the
             # hands, so the trump card and the stock are all the rest.

@@ -36,8 +36,17 @@ if TYPE_CHECKING:
 
 __all__ = ["legal_actions", "apply", "outcome", "is_legal"]
 
-_ACTION_TYPES = (Play, Cut, Knock, SwapTrump, Bid, Pass, Call)
+# Enum members as module constants: on Python 3.11 an attribute lookup
+# on an Enum class costs several times a global lookup.
+_CUT = DealStyle.CUT
+_KNOCK = DealStyle.KNOCK
+_BIDDING = Phase.BIDDING
+_CALLING = Phase.CALLING
+_CUT_OR_KNOCK = Phase.CUT_OR_KNOCK
+_OVER = Phase.OVER
 _PLAYING = Phase.PLAYING
+
+_ACTION_TYPES = (Play, Cut, Knock, SwapTrump, Bid, Pass, Call)
 _play_of = PLAY_OF.__getitem__
 
 
@@ -73,11 +82,11 @@ def legal_actions(state: GameState | MatchState) -> tuple[Action, ...]:
         if state.setup.table.plain_play:
             return tuple(map(_play_of, state.hands[state.to_move]))  # type: ignore[index]
         return play_actions(state)
-    if phase is Phase.OVER:
+    if phase is _OVER:
         return ()
-    if phase is Phase.BIDDING:
+    if phase is _BIDDING:
         return auction_actions(state)
-    if phase is Phase.CALLING:
+    if phase is _CALLING:
         return call_actions(state)
     return (CUT, KNOCK)
 
@@ -122,17 +131,17 @@ def apply(state: GameState | MatchState, action: Action) -> GameState | MatchSta
             return apply_play(state, action)  # type: ignore[arg-type]
         if kind is SwapTrump:
             return apply_swap(state, action)  # type: ignore[arg-type]
-    elif phase is Phase.BIDDING:
+    elif phase is _BIDDING:
         if kind is Bid:
             return apply_bid(state, action)  # type: ignore[arg-type]
         if kind is Pass:
             return apply_pass(state, action)  # type: ignore[arg-type]
-    elif phase is Phase.CALLING:
+    elif phase is _CALLING:
         if kind is Call:
             return apply_call(state, action)  # type: ignore[arg-type]
-    elif phase is Phase.CUT_OR_KNOCK:
+    elif phase is _CUT_OR_KNOCK:
         if kind is Cut or kind is Knock:
-            style = DealStyle.CUT if kind is Cut else DealStyle.KNOCK
+            style = _CUT if kind is Cut else _KNOCK
             return deal_cards(
                 state.rules,
                 state.pack,
@@ -145,17 +154,17 @@ def apply(state: GameState | MatchState, action: Action) -> GameState | MatchSta
 
 
 _WAITING = {
-    Phase.CUT_OR_KNOCK: "the pack is waiting to be cut or knocked",
-    Phase.BIDDING: "the auction is under way",
-    Phase.CALLING: "the declarer is to call a card",
-    Phase.PLAYING: "tricks are being played",
+    _CUT_OR_KNOCK: "the pack is waiting to be cut or knocked",
+    _BIDDING: "the auction is under way",
+    _CALLING: "the declarer is to call a card",
+    _PLAYING: "tricks are being played",
 }
 
 
 def _why_not_now(state: GameState, action: object) -> str:
     if not isinstance(action, _ACTION_TYPES):
         return f"{action!r} is not an action"
-    if state.phase is Phase.OVER:
+    if state.phase is _OVER:
         return f"the deal is over: no one can {action}"
     return f"seat {state.to_move} cannot {action} now: {_WAITING[state.phase]}"
 
@@ -193,7 +202,7 @@ def outcome(state: GameState | MatchState) -> Outcome | None:
     """
     if type(state) is not GameState:
         return _match.match_outcome(state)  # type: ignore[arg-type]
-    if state.phase is not Phase.OVER:
+    if state.phase is not _OVER:
         return None
     if state.contract is not None:
         return bastardo_outcome(state)

@@ -11,6 +11,14 @@ from ._state import GameState, Phase, StateBuilder, make_state
 
 __all__ = ["PLAY_OF", "play_actions", "apply_play", "apply_swap", "swap_cards", "why_no_swap"]
 
+# Enum members as module constants: on Python 3.11 an attribute lookup
+# on an Enum class costs several times a global lookup.
+_NONE = Exchange.NONE
+_SEVEN_AFTER_WIN = Exchange.SEVEN_AFTER_WIN
+_TWO_FIRST_TRICK = Exchange.TWO_FIRST_TRICK
+_OVER = Phase.OVER
+_PLAYING = Phase.PLAYING
+
 PLAY_OF = {play.card: play for play in PLAYS}
 _play_of = PLAY_OF.__getitem__
 
@@ -26,7 +34,7 @@ def play_actions(state: GameState) -> tuple[Action, ...]:
     cards of the hand in hand order."""
     hand = state.hands[state.to_move]  # type: ignore[index]
     plays: tuple[Action, ...] = tuple(map(_play_of, hand))
-    if state.rules.exchange is Exchange.NONE or state.trump_card is None:
+    if state.rules.exchange is _NONE or state.trump_card is None:
         return plays
     swaps = tuple(SWAPS[card.index] for card in swap_cards(state))
     return swaps + plays if swaps else plays
@@ -48,9 +56,9 @@ def why_no_swap(state: GameState, card: Card) -> str | None:
     seat = state.to_move
     mode = rules.exchange
     face_up = state.trump_card
-    if mode is Exchange.NONE:
+    if mode is _NONE:
         return "these rules have no trump exchange"
-    if state.phase is not Phase.PLAYING or seat is None:
+    if state.phase is not _PLAYING or seat is None:
         return "there is no exchange outside trick play"
     if face_up is None:
         return "the trump card has already been drawn"
@@ -60,13 +68,13 @@ def why_no_swap(state: GameState, card: Card) -> str | None:
         return f"the {card} is not a trump"
     won = state.tricks_won
     side_won = any(won[s] for s in rules.sides[state.setup.table.side_of[seat]])
-    if mode is Exchange.TWO_FIRST_TRICK:
+    if mode is _TWO_FIRST_TRICK:
         if card.rank is not Rank.TWO:
             return "only the two of trumps may be exchanged"
         if any(won):
             return "the two may be exchanged only during the first trick"
         return None
-    if mode is Exchange.SEVEN_AFTER_WIN:
+    if mode is _SEVEN_AFTER_WIN:
         if card.rank is not Rank.SEVEN:
             return "only the seven of trumps may be exchanged"
         if not side_won:
@@ -201,7 +209,7 @@ def apply_play(state: GameState, action: Play) -> GameState:
             trump_card = None
             stock = ()
     elif not hands_list[winner]:
-        phase, to_move = Phase.OVER, None
+        phase, to_move = _OVER, None
     new = _new(StateBuilder)
     new.setup = state.setup
     new.phase = phase
@@ -221,6 +229,5 @@ def apply_play(state: GameState, action: Play) -> GameState:
     return new  # type: ignore[return-value]
 
 
-_PLAYING = Phase.PLAYING
 _second = operator.itemgetter(1)
 _new = object.__new__

@@ -24,6 +24,7 @@ __all__ = [
     "StateBuilder",
 ]
 
+
 Seat: TypeAlias = int
 """A seat number, ``0`` to ``players - 1``, in playing order."""
 
@@ -46,6 +47,11 @@ class Phase(enum.Enum):
     """Tricks are being played."""
     OVER = "over"
     """Every card is played, or the auction ended with every seat passing."""
+
+
+# On Python 3.11 an attribute lookup on an Enum class costs several times a
+# global lookup: ``is_over`` runs once per step of every playout loop.
+_OVER = Phase.OVER
 
 
 @attrs.frozen
@@ -176,7 +182,7 @@ class GameState:
     @property
     def is_over(self) -> bool:
         """Whether the deal has ended (every card played, or a void deal)."""
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     @property
     def eldest(self) -> int:
