@@ -10,7 +10,7 @@ from typing import Union
 from ._actions import Action
 from ._cards import Card
 from ._rules import DealStyle, Rules
-from ._state import Contract, GameState, Phase, Setup, make_state
+from ._state import Contract, GameState, Phase, make_setup, make_state
 from ._table import table_for
 
 __all__ = ["new_game", "deal_cards", "SeedLike"]
@@ -121,7 +121,7 @@ def new_game(
         raise ValueError(f"a seed is an int, a float, a str or bytes, not {seed!r}")
     if rules.deal is DealStyle.CUT_OR_KNOCK:
         return make_state(
-            Setup(rules, pack, dealer, ()),
+            make_setup(rules, pack, dealer, ()),
             _CUT_OR_KNOCK,
             (dealer - 1) % n,
             ((),) * n,
@@ -192,7 +192,7 @@ def deal_cards(
             trump_card = pack[trump_at]
             stock = pack[stock_at:]
     return make_state(
-        Setup(rules, pack, dealer, tuple(buried)),
+        make_setup(rules, pack, dealer, tuple(buried)),
         phase,
         eldest,
         hands,

@@ -32,8 +32,7 @@ _SPANISH_TAKES = {
 def play_actions(state: GameState) -> tuple[Action, ...]:
     """Legal actions while tricks are played: exchanges first, then the
     cards of the hand in hand order."""
-    hand = state.hands[state.to_move]  # type: ignore[index]
-    plays: tuple[Action, ...] = tuple(map(_play_of, hand))
+    plays: tuple[Action, ...] = tuple(map(_play_of, state.hands[state.to_move]))  # type: ignore[index]
     if state.rules.exchange is _NONE or state.trump_card is None:
         return plays
     swaps = tuple(SWAPS[card.index] for card in swap_cards(state))
@@ -175,15 +174,20 @@ def apply_play(state: GameState, action: Play) -> GameState:
     # the suit led, takes it.
     trump = state.trump
     beats = table.beats[trump]
-    winner, best = trick[0]
-    best_index = best.index * 40
-    for other, other_card in trick[1:]:
-        if beats[best_index + other_card.index]:
-            winner, best_index = other, other_card.index * 40
+    if count == 2:  # two seats: one comparison, no loop
+        leader, first = trick[0]
+        winner = seat if beats[first.index * 40 + card.index] else leader
+        cards: tuple[Card, ...] = (first, card)
+    else:
+        winner, best = trick[0]
+        best_index = best.index * 40
+        for other, other_card in trick[1:]:
+            if beats[best_index + other_card.index]:
+                winner, best_index = other, other_card.index * 40
+        cards = tuple(map(_second, trick))
 
     piles = list(state.piles)
-    owner = table.pile_of[winner]
-    piles[owner] = piles[owner] + tuple(map(_second, trick))
+    piles[table.pile_of[winner]] += cards
     won = list(state.tricks_won)
     won[winner] += 1
 
@@ -195,14 +199,11 @@ def apply_play(state: GameState, action: Play) -> GameState:
     phase = _PLAYING
     if trump_card is not None:
         order = table.trick_orders[winner]
-        size = len(order)
-        if len(stock) >= size:
-            for k in range(size):
-                hands_list[order[k]] += (stock[k],)
-            stock = stock[size:]
-        else:
-            for k in range(size - 1):
-                hands_list[order[k]] += (stock[k],)
+        for drawer, drawn in zip(order, stock):
+            hands_list[drawer] += (drawn,)
+        if len(stock) >= len(order):
+            stock = stock[len(order) :]
+        else:  # the stock runs out: the last seat takes the trump card
             last = order[-1]
             hands_list[last] += (trump_card,)
             trump_drawn = (last, trump_card)

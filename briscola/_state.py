@@ -107,6 +107,24 @@ class Setup:
         object.__setattr__(self, "table", table_for(self.rules))
 
 
+def make_setup(
+    rules: Rules, pack: tuple[Card, ...], dealer: int, buried: tuple[Card, ...]
+) -> Setup:
+    """A :class:`Setup` built without attrs' per-field checks (a deal's
+    hot path: ``new_game`` runs once per playout)."""
+    setup: Setup = _new(Setup)
+    _set(setup, "rules", rules)
+    _set(setup, "pack", pack)
+    _set(setup, "dealer", dealer)
+    _set(setup, "buried", buried)
+    _set(setup, "table", table_for(rules))
+    return setup
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
 @attrs.frozen(weakref_slot=False)
 class GameState:
     """One deal, frozen at one moment: the omniscient view.
