@@ -47,7 +47,7 @@ _OVER = Phase.OVER
 _PLAYING = Phase.PLAYING
 
 _ACTION_TYPES = (Play, Cut, Knock, SwapTrump, Bid, Pass, Call)
-_play_of = PLAY_OF.__getitem__
+_PLAY = PLAY_OF
 
 
 def legal_actions(state: GameState | MatchState) -> tuple[Action, ...]:
@@ -80,7 +80,16 @@ def legal_actions(state: GameState | MatchState) -> tuple[Action, ...]:
     phase = state.phase
     if phase is _PLAYING:
         if state.setup.table.plain_play:
-            return tuple(map(_play_of, state.hands[state.to_move]))  # type: ignore[index]
+            hand = state.hands[state.to_move]  # type: ignore[index]
+            # Spelled out for the usual hand sizes: twice as fast as map().
+            size = len(hand)
+            if size == 3:
+                return (_PLAY[hand[0]], _PLAY[hand[1]], _PLAY[hand[2]])
+            if size == 2:
+                return (_PLAY[hand[0]], _PLAY[hand[1]])
+            if size == 1:
+                return (_PLAY[hand[0]],)
+            return tuple(map(_PLAY.__getitem__, hand))
         return play_actions(state)
     if phase is _OVER:
         return ()
