@@ -1,0 +1,467 @@
+"""What one seat may know: :class:`Observation` and :func:`observe` (SPEC §6).
+
+A :class:`~briscola.GameState` is the omniscient view of a deal. An
+observation keeps only what the seat may see: its own hand, every public
+action, the cards on the table and in the piles, the trump card while it
+lies face up, the cards whose whereabouts everybody has followed (the
+redraw's buried cards, the face-up trump card once taken), partners' hands
+when the rules show them, and in bastardo the partner's identity only when
+the seat may know it. It holds no reference to the state, so nothing hidden
+can leak through its attributes, its ``repr``, its equality or its
+serialized form.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from operator import attrgetter
+from typing import overload
+
+import attrs
+
+from ._actions import Action, Cut, Knock, SwapTrump
+from ._cards import Card, Suit
+from ._deal import new_game
+from ._engine import apply
+from ._match import MatchState
+from ._rules import DealStyle, Exchange, PartnerHands, Rules
+from ._state import Contract, GameState, Outcome, Phase
+
+__all__ = ["Observation", "observe"]
+
+_by_index = attrgetter("index")
+
+
+@attrs.frozen(weakref_slot=False)
+class Observation:
+    """Everything one seat may know about a deal, and nothing else.
+
+    Build one with :func:`observe`. Two states that differ only in cards
+    hidden from the seat give equal observations (SPEC §11), and
+    :func:`~briscola.sample_state` turns an observation back into a full
+    state that agrees with it.
+
+    Cards the seat cannot place are simply absent: the other seats' hands
+    show how many cards they hold (:attr:`hand_sizes`) and, in
+    :attr:`known_hands`, only the cards the seat knows they hold.
+
+    >>> from briscola import new_game, observe, preset
+    >>> state = new_game(preset("italian-2p"), seed=3)
+    >>> seen = observe(state, 1)
+    >>> seen.hand == state.hands[1], seen.hand_sizes, seen.stock_size
+    (True, (3, 3), 33)
+    >>> seen.known_hands[0], seen.trump_card == state.trump_card
+    ((), True)
+    >>> len(seen.unseen)
+    36
+    """
+
+    rules: Rules
+    """The rules of the deal."""
+    seat: int
+    """The seat that observes."""
+    dealer: int
+    """The seat that dealt."""
+    phase: Phase
+    """What the deal is waiting for."""
+    to_move: int | None
+    """The seat to act, or ``None`` once the deal is over."""
+    hand: tuple[Card, ...]
+    """The seat's own hand, in the order the cards were received (the
+    order of :attr:`GameState.hands` and of
+    :func:`~briscola.legal_actions`)."""
+    hand_sizes: tuple[int, ...]
+    """Per seat, the number of cards in hand."""
+    known_hands: tuple[tuple[Card, ...], ...]
+    """Per seat, the cards the seat knows that seat holds: its own
+    :attr:`hand` (in the same order); a partner's whole hand while the rules
+    show it (:attr:`Rules.partner_hands`); otherwise the cards whose
+    holder everyone knows: the face-up trump card once drawn or taken in an
+    exchange, a trump given in an exchange once taken back or drawn, and
+    buried redraw cards once drawn. Except for the seat's own hand, cards
+    are listed in canonical pack order (``Card.index``). A seat's hand is
+    entirely known when ``len(known_hands[s]) == hand_sizes[s]``."""
+    stock_size: int
+    """Face-down cards in the stock (without the trump card)."""
+    stock_known: tuple[tuple[int, Card], ...]
+    """``(position, card)`` for each buried redraw card still in the stock,
+    position 0 being the next card drawn."""
+    trump: Suit | None
+    """The trump suit (``None`` before the deal or, in bastardo, before the
+    call)."""
+    trump_card: Card | None
+    """The face-up trump card while it lies on the table."""
+    turned_card: Card | None
+    """The card turned face up as trump when the deal was dealt (after any
+    redraw), even once drawn or exchanged; ``None`` when none was turned
+    (bastardo, or before Split's cut or knock)."""
+    buried: tuple[Card, ...]
+    """The cards turned as trump and buried by the ace/three redraw, in
+    the order they were turned."""
+    trump_drawn: tuple[int, Card] | None
+    """``(seat, card)`` once the face-up trump card has been drawn."""
+    trick: tuple[tuple[int, Card], ...]
+    """The trick in progress, as ``(seat, card)`` pairs in play order."""
+    piles: tuple[tuple[Card, ...], ...]
+    """Per seat, the cards captured (face up for the purpose of the
+    library: every card played is public)."""
+    tricks_won: tuple[int, ...]
+    """Per seat, the tricks won."""
+    history: tuple[Action, ...]
+    """Every action taken in the deal, all of them public."""
+    actors: tuple[int, ...]
+    """The seat that took each action of :attr:`history`."""
+    contract: Contract | None
+    """Bastardo's auction and call (``None`` in other games). Its
+    :attr:`~Contract.partner` is ``None`` unless the seat may know it: the
+    holder of the called card knows it is the partner (the declarer too,
+    when it holds the card and plays alone), and everyone knows once the
+    called card has been played."""
+    match_results: tuple[Outcome, ...] | None = None
+    """When a match was observed: the outcome of each finished deal;
+    ``None`` for a lone deal. The match seed is not shown: it would
+    reveal the order of every pack to come."""
+    match_totals: tuple[int, ...] | None = None
+    """When a match was observed: per seat, the total of the finished
+    deals' scores; ``None`` for a lone deal."""
+
+    @property
+    def unseen(self) -> tuple[Card, ...]:
+        """The cards of the pack whose place the seat does not know, in
+        canonical order: they lie in other seats' hands or face down in the
+        stock.
+
+        >>> from briscola import new_game, observe, preset
+        >>> state = new_game(preset("italian-2p"), seed=3)
+        >>> set(observe(state, 0).unseen) == set(state.hands[1] + state.stock)
+        True
+        """
+        seen: set[Card] = set()
+        for cards in self.known_hands:
+            seen.update(cards)
+        for pile in self.piles:
+            seen.update(pile)
+        seen.update(card for _, card in self.trick)
+        seen.update(card for _, card in self.stock_known)
+        if self.trump_card is not None:
+            seen.add(self.trump_card)
+        return tuple(card for card in self.rules.pack if card not in seen)
+
+
+@overload
+def observe(state: GameState, seat: int) -> Observation: ...
+@overload
+def observe(state: MatchState, seat: int) -> Observation: ...
+def observe(state: GameState | MatchState, seat: int) -> Observation:
+    """What ``seat`` may know about ``state`` (SPEC §6).
+
+    For a match, the observation of the deal in progress together with the
+    match's public record (:attr:`Observation.match_results` and
+    :attr:`Observation.match_totals`).
+
+    Args:
+        state: A deal or a match.
+        seat: The observing seat.
+
+    Returns:
+        The seat's :class:`Observation`.
+
+    Raises:
+        ValueError: If ``seat`` is not a seat of the rules.
+        TypeError: If ``state`` is neither a deal nor a match.
+
+    >>> from briscola import new_game, observe, preset
+    >>> state = new_game(preset("italian-4p"), seed=2)
+    >>> seen = observe(state, 0)
+    >>> seen.hand == state.hands[0], seen.known_hands[2]
+    (True, ())
+    >>> observe(state, 4)
+    Traceback (most recent call last):
+    ...
+    ValueError: seat must be a seat from 0 to 3, not 4
+    """
+    if type(state) is GameState:
+        return _observe(state, seat, None, None)
+    if isinstance(state, MatchState):
+        return _observe(state.game, seat, state.results, state.totals)
+    raise TypeError(f"observe takes a GameState or a MatchState, not {state!r}")
+
+
+def _observe(
+    state: GameState,
+    seat: int,
+    results: tuple[Outcome, ...] | None,
+    totals: tuple[int, ...] | None,
+) -> Observation:
+    setup = state.setup
+    rules = setup.rules
+    n = rules.players
+    if type(seat) is not int or not 0 <= seat < n:
+        raise ValueError(f"seat must be a seat from 0 to {n - 1}, not {seat!r}")
+    hands = state.hands
+    hand = hands[seat]
+    buried = setup.buried
+    trump_drawn = state.trump_drawn
+    history = state.history
+
+    # Cards whose holder is public: buried cards (drawn from known places),
+    # and every card that has lain face up as the trump card.
+    public: set[Card] | None = None
+    if rules.exchange is Exchange.NONE:
+        # No exchange: the card turned is the face-up card, or was drawn.
+        turned = state.trump_card
+        if turned is None and trump_drawn is not None:
+            turned = trump_drawn[1]
+        if buried or trump_drawn is not None:
+            public = set(buried)
+            if trump_drawn is not None:
+                public.add(trump_drawn[1])
+    else:
+        given = [action.card for action in history if type(action) is SwapTrump]
+        turned = _turned_card(state) if given else _face_up_card(state)
+        public = set(buried)
+        public.update(given)
+        if turned is not None:
+            public.add(turned)
+
+    shown = () if rules.partner_hands is PartnerHands.HIDDEN else _shown_partners(state, seat)
+    if public or shown:
+        known = _known_hands(hands, seat, shown, public or set())
+    else:
+        known = ((),) * seat + (hand,) + ((),) * (n - seat - 1)
+
+    stock = state.stock
+    if buried:
+        in_stock = set(buried)
+        stock_known = tuple((i, card) for i, card in enumerate(stock) if card in in_stock)
+    else:
+        stock_known = ()
+
+    return _make_observation(
+        rules,
+        seat,
+        setup.dealer,
+        state.phase,
+        state.to_move,
+        hand,
+        tuple(map(len, hands)),
+        known,
+        len(stock),
+        stock_known,
+        state.trump,
+        state.trump_card,
+        turned,
+        buried,
+        trump_drawn,
+        state.trick,
+        state.piles,
+        state.tricks_won,
+        history,
+        state.actors,
+        state.contract if state.contract is None else _public_contract(state, seat),
+        results,
+        totals,
+    )
+
+
+class _ObservationBuilder:
+    """A mutable twin of :class:`Observation` with the same slots: filled
+    with plain stores, then relabelled (observe runs at every step of a
+    search, and a frozen attrs ``__init__`` costs a descriptor call per
+    field)."""
+
+    __slots__ = Observation.__slots__  # type: ignore[attr-defined]
+
+    def __init__(
+        self,
+        rules: Rules,
+        seat: int,
+        dealer: int,
+        phase: Phase,
+        to_move: int | None,
+        hand: tuple[Card, ...],
+        hand_sizes: tuple[int, ...],
+        known_hands: tuple[tuple[Card, ...], ...],
+        stock_size: int,
+        stock_known: tuple[tuple[int, Card], ...],
+        trump: Suit | None,
+        trump_card: Card | None,
+        turned_card: Card | None,
+        buried: tuple[Card, ...],
+        trump_drawn: tuple[int, Card] | None,
+        trick: tuple[tuple[int, Card], ...],
+        piles: tuple[tuple[Card, ...], ...],
+        tricks_won: tuple[int, ...],
+        history: tuple[Action, ...],
+        actors: tuple[int, ...],
+        contract: Contract | None,
+        match_results: tuple[Outcome, ...] | None,
+        match_totals: tuple[int, ...] | None,
+    ) -> None:
+        self.rules = rules
+        self.seat = seat
+        self.dealer = dealer
+        self.phase = phase
+        self.to_move = to_move
+        self.hand = hand
+        self.hand_sizes = hand_sizes
+        self.known_hands = known_hands
+        self.stock_size = stock_size
+        self.stock_known = stock_known
+        self.trump = trump
+        self.trump_card = trump_card
+        self.turned_card = turned_card
+        self.buried = buried
+        self.trump_drawn = trump_drawn
+        self.trick = trick
+        self.piles = piles
+        self.tricks_won = tricks_won
+        self.history = history
+        self.actors = actors
+        self.contract = contract
+        self.match_results = match_results
+        self.match_totals = match_totals
+        self.__class__ = Observation  # type: ignore[assignment]
+
+
+_make_observation: Callable[..., Observation] = _ObservationBuilder  # type: ignore[assignment]
+
+
+def _known_hands(
+    hands: tuple[tuple[Card, ...], ...], seat: int, shown: tuple[int, ...], public: set[Card]
+) -> tuple[tuple[Card, ...], ...]:
+    """Per seat, the cards ``seat`` knows it holds: its own hand as it is,
+    the partners' shown hands and the public cards of the others, in
+    canonical order."""
+    known = []
+    for other, cards in enumerate(hands):
+        if other == seat:
+            known.append(cards)
+        elif other in shown:
+            known.append(tuple(sorted(cards, key=_by_index)))
+        else:
+            known.append(tuple(sorted([c for c in cards if c in public], key=_by_index)))
+    return tuple(known)
+
+
+def _shown_partners(state: GameState, seat: int) -> tuple[int, ...]:
+    """The partners whose hands ``seat`` sees now."""
+    rules = state.rules
+    mode = rules.partner_hands
+    if mode is PartnerHands.HIDDEN:
+        return ()
+    if mode is PartnerHands.AFTER_STOCK and (
+        state.stock or state.trump_card is not None or state.phase is Phase.CUT_OR_KNOCK
+    ):
+        return ()
+    return _partners(rules, seat)
+
+
+@functools.lru_cache(maxsize=512)
+def _partners(rules: Rules, seat: int) -> tuple[int, ...]:
+    """The other seats of ``seat``'s fixed side."""
+    for side in rules.sides:
+        if seat in side:
+            return tuple(other for other in side if other != seat)
+    return ()  # pragma: no cover - every seat has a side
+
+
+def _public_contract(state: GameState, seat: int) -> Contract | None:
+    """Bastardo's contract with the partner hidden unless ``seat`` may
+    know who it is."""
+    contract = state.contract
+    if contract is None or contract.partner is None:
+        return contract
+    partner = contract.partner
+    if seat == partner or contract.called_card not in state.hands[partner]:
+        return contract
+    return Contract(
+        bid=contract.bid,
+        declarer=contract.declarer,
+        passed=contract.passed,
+        called_card=contract.called_card,
+        partner=None,
+    )
+
+
+def _face_up_card(state: GameState) -> Card | None:
+    """The card face up as trump now, or drawn last: the card turned at the
+    deal when there has been no exchange."""
+    if state.contract is not None or state.trump is None:
+        return None
+    if state.trump_card is not None:
+        return state.trump_card
+    return None if state.trump_drawn is None else state.trump_drawn[1]
+
+
+def _turned_card(state: GameState) -> Card | None:
+    """The card turned as trump at the deal, found where the deal put it
+    (exchanges may have taken it since)."""
+    if state.contract is not None or state.trump is None:
+        return None
+    setup = state.setup
+    layout = deal_layout(setup.rules, setup.dealer, dealt_style(setup.rules, state.history))
+    turned_at, _ = redraw_positions(layout, len(setup.buried))
+    return setup.pack[turned_at[-1]]
+
+
+def dealt_style(rules: Rules, history: tuple[Action, ...]) -> DealStyle:
+    """The style the deal was dealt in: Split's is chosen by the first
+    action."""
+    if rules.deal is not DealStyle.CUT_OR_KNOCK:
+        return rules.deal
+    if history and type(history[0]) is Knock:
+        return DealStyle.KNOCK
+    return DealStyle.CUT
+
+
+@attrs.frozen(cache_hash=True)
+class Layout:
+    """Where a deal puts each position of the pack (internal).
+
+    Positions are indices into the pack order (0 is dealt first). The
+    ace/three redraw is not applied here: see :func:`redraw_positions`.
+    """
+
+    hands: tuple[tuple[int, ...], ...]
+    """Per seat, the positions dealt to it, in the order received."""
+    trump: int | None
+    """The position turned as the trump card (``None`` in the whole deal)."""
+    stock: tuple[int, ...]
+    """The positions left in the stock, next draw first."""
+
+
+@functools.lru_cache(maxsize=512)
+def deal_layout(rules: Rules, dealer: int, style: DealStyle) -> Layout:
+    """The layout of a deal in ``style`` by ``dealer``, found by dealing a
+    pack in canonical order with the engine itself (internal)."""
+    probe = attrs.evolve(rules, redraw_ranks=()) if rules.redraw_ranks else rules
+    pack = probe.pack
+    where = {card: i for i, card in enumerate(pack)}
+    state = new_game(probe, deck=pack, dealer=dealer)
+    if state.phase is Phase.CUT_OR_KNOCK:
+        state = apply(state, Knock() if style is DealStyle.KNOCK else Cut())
+    return Layout(
+        hands=tuple(tuple(where[card] for card in hand) for hand in state.hands),
+        trump=None if state.trump_card is None else where[state.trump_card],
+        stock=tuple(where[card] for card in state.stock),
+    )
+
+
+@functools.lru_cache(maxsize=512)
+def redraw_positions(layout: Layout, buried: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The positions turned up, in order, when ``buried`` cards were buried
+    by the redraw (the last one is the trump card), and the stock's
+    positions after it (internal). SPEC §3: a buried card goes to index
+    ``len(rest) // 2`` of the cards not yet dealt or turned."""
+    if layout.trump is None:
+        return (), layout.stock
+    undealt = [layout.trump, *layout.stock]
+    turned = []
+    for k in range(buried + 1):
+        position = undealt.pop(0)
+        turned.append(position)
+        if k < buried:
+            undealt.insert(len(undealt) // 2, position)
+    return tuple(turned), tuple(undealt)

@@ -1,0 +1,505 @@
+"""Saving and loading: :func:`briscola.dumps` and :func:`briscola.loads`
+(SPEC §10 "Serialization", §11 "Purity": ``loads(dumps(s)) == s``)."""
+
+from __future__ import annotations
+
+import copy
+import functools
+import json
+import random
+import sys
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from briscola import (
+    PRESETS,
+    Bid,
+    Call,
+    Card,
+    Cut,
+    GameState,
+    Knock,
+    MatchState,
+    Observation,
+    Pass,
+    Play,
+    Rank,
+    Rules,
+    Suit,
+    SwapTrump,
+    apply,
+    dumps,
+    legal_actions,
+    loads,
+    new_game,
+    new_match,
+    observe,
+    preset,
+)
+from briscola._serial import _RULES_FIELDS
+from tests.strategies import PRESET_NAMES, card, deck_with, reachable_states
+from tests.strategies import rules as varied_rules
+
+Json = Any
+
+
+def play_match(rules: Rules, seed: int, steps: int) -> MatchState:
+    """A match after ``steps`` random legal actions (or at its end)."""
+    match = new_match(rules, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if match.is_over:
+            break
+        match = apply(match, rng.choice(legal_actions(match)))
+    return match
+
+
+# -- round trips ------------------------------------------------------------------
+
+
+@given(rules=varied_rules())
+def test_rules_round_trip(rules: Rules) -> None:
+    """SPEC §10: ``loads(dumps(rules)) == rules`` for presets and their
+    variations."""
+    assert loads(dumps(rules)) == rules
+
+
+def test_every_rules_field_is_saved() -> None:
+    """SPEC §9: every option of Rules is public API and must survive a
+    save; the writer knows each field of Rules."""
+    assert set(_RULES_FIELDS) == {field.name for field in attrs.fields(Rules)}
+    document = json.loads(dumps(preset("bastardo")))
+    assert set(document["rules"]) == set(_RULES_FIELDS)
+
+
+@pytest.mark.parametrize("name", PRESET_NAMES)
+@given(data=st.data())
+def test_game_and_observation_round_trip(name: str, data: st.DataObject) -> None:
+    """SPEC §11 "Purity": ``loads(dumps(s)) == s`` for a deal of every
+    preset at any point, and for every seat's observation of it."""
+    state = data.draw(reachable_states(PRESETS[name]))
+    assert loads(dumps(state)) == state
+    seat = data.draw(st.integers(0, state.rules.players - 1))
+    seen = observe(state, seat)
+    assert loads(dumps(seen)) == seen
+
+
+@given(state=reachable_states(varied_rules()))
+def test_game_round_trip_in_variations(state: GameState) -> None:
+    """SPEC §11 "Purity", over rules varied from the presets."""
+    again = loads(dumps(state))
+    assert again == state
+    assert dumps(again) == dumps(state)
+
+
+@pytest.mark.parametrize("name", PRESET_NAMES)
+@given(seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 250))
+def test_match_round_trip(name: str, seed: int, steps: int) -> None:
+    """SPEC §10: ``loads(dumps(match)) == match`` at any point of a match
+    of every preset, and for a seat's observation of the match."""
+    match = play_match(PRESETS[name], seed, steps)
+    assert loads(dumps(match)) == match
+    seen = observe(match, seed % match.rules.players)
+    assert loads(dumps(seen)) == seen
+
+
+@pytest.mark.parametrize("name", ["split-4p", "bastardo", "italian-3p"])
+def test_finished_match_round_trip(name: str) -> None:
+    """SPEC §8, §10: a finished match (a Split match to four won deals, a
+    bastardo match to 11 points) saves and loads with its results and the
+    last deal."""
+    match = play_match(PRESETS[name], 3, 10_000)
+    assert match.is_over
+    again = loads(dumps(match))
+    assert again == match and again.is_over and again.results == match.results
+    assert loads(dumps(observe(match, 1))) == observe(match, 1)
+
+
+def test_string_seed_match_round_trip() -> None:
+    """SPEC §8: a match seed may be a string (its deals use f"{seed}:{k}")."""
+    rules = attrs.evolve(preset("italian-2p"), match=preset("split-2p").match, match_target=3)
+    match = new_match(rules, seed="Split, 1 May")
+    for _ in range(45):
+        match = apply(match, legal_actions(match)[0])
+    assert len(match.results) == 1
+    assert loads(dumps(match)) == match
+
+
+# -- the format -------------------------------------------------------------------
+
+
+def test_cards_are_saved_by_index() -> None:
+    """The documented card code, ``10 * suit + rank``: the ace of coins is
+    0, the seven of cups 16, the knight of swords 28, the king of clubs
+    39; the canonical pack is saved as 0 to 39."""
+    rules = preset("italian-2p")
+    document = json.loads(dumps(new_game(rules, deck=deck_with(rules, {}), dealer=1)))
+    assert document["pack"] == list(range(40))
+    codes = {"ace of coins": 0, "seven of cups": 16, "knight of swords": 28, "king of clubs": 39}
+    for name, code in codes.items():
+        state = new_game(rules, deck=deck_with(rules, {0: card(name)}), dealer=1)
+        assert json.loads(dumps(state))["pack"][0] == code
+        assert json.loads(dumps(observe(state, 0)))["hand"][0] == code
+
+
+def test_a_game_written_by_hand() -> None:
+    """The documented "game" document, written by hand: empty rules (every
+    field at its default: two-player Italian), the canonical pack, dealer
+    1, and two plays. Seat 0 holds the ace, three and five of coins (pack
+    positions 0, 2, 4); it leads the ace, seat 1 plays the two of coins
+    (position 1); the ace wins, seat 0 draws position 7 (jack of coins)
+    and seat 1 position 8 (knight of coins) (SPEC §3, §4)."""
+    text = json.dumps(
+        {
+            "format": 1,
+            "type": "game",
+            "rules": {},
+            "pack": list(range(40)),
+            "dealer": 1,
+            "history": [["play", 0], ["play", 1]],
+        }
+    )
+    state = loads(text)
+    assert isinstance(state, GameState)
+    assert state.rules == preset("italian-2p")
+    assert state.piles[0] == (card("ace of coins"), card("two of coins"))
+    assert state.hands[0] == (card("three of coins"), card("five of coins"), card("jack of coins"))
+    assert state.hands[1][-1] == card("knight of coins")
+    assert state.to_move == 0
+
+
+def test_actions_are_short_arrays() -> None:
+    """The documented action codes."""
+    ace = Card(Suit.COINS, Rank.ACE)
+    king = Card(Suit.CLUBS, Rank.KING)
+    rules = preset("split-2p")
+    state = new_game(rules, seed=1)
+    assert json.loads(dumps(apply(state, Cut())))["history"] == [["cut"]]
+    assert json.loads(dumps(apply(state, Knock())))["history"] == [["knock"]]
+    chiamata = preset("bastardo")
+    bid = apply(new_game(chiamata, seed=1), Bid(61))
+    assert json.loads(dumps(bid))["history"] == [["bid", 61]]
+    passed = apply(new_game(chiamata, seed=1), Pass())
+    assert json.loads(dumps(passed))["history"] == [["pass"]]
+    from briscola._serial import _action, _action_out
+
+    for action, code in (
+        (Play(ace), ["play", 0]),
+        (SwapTrump(king), ["swap", 39]),
+        (Call(king), ["call", 39]),
+        (Bid(61, Rank.KING), ["bid", 61, "king"]),
+    ):
+        assert _action_out(action) == code
+        assert _action(code, "test") == action
+
+
+def test_documents_carry_format_and_type() -> None:
+    """Every document is an object with "format": 1 and a "type" tag."""
+    state = new_game(preset("italian-2p"), seed=1)
+    for obj, kind in (
+        (state.rules, "rules"),
+        (state, "game"),
+        (new_match(state.rules, seed=1), "match"),
+        (observe(state, 0), "observation"),
+    ):
+        document = json.loads(dumps(obj))
+        assert document["format"] == 1 and document["type"] == kind
+
+
+def test_dumps_refuses_other_objects() -> None:
+    """Only rules, deals, matches and observations are saved."""
+    with pytest.raises(TypeError):
+        dumps({"players": 2})  # type: ignore[arg-type]
+
+
+# -- malformed and inconsistent input -------------------------------------------
+
+
+def _doc(kind: str, **fields: Json) -> str:
+    return json.dumps({"format": 1, "type": kind, **fields})
+
+
+def _game(**changes: Json) -> str:
+    fields: dict[str, Json] = {
+        "rules": {},
+        "pack": list(range(40)),
+        "dealer": 1,
+        "history": [],
+    }
+    fields.update(changes)
+    return _doc("game", **fields)
+
+
+def _match_document() -> dict[str, Json]:
+    rules = attrs.evolve(preset("italian-2p"), match=preset("split-2p").match, match_target=3)
+    match = play_match(rules, 4, 90)
+    assert match.results and not match.is_over
+    return dict(json.loads(dumps(match)))
+
+
+def _observation_document() -> dict[str, Json]:
+    state = new_game(preset("italian-2p"), seed=5)
+    for _ in range(9):
+        state = apply(state, legal_actions(state)[0])
+    return dict(json.loads(dumps(observe(state, 0))))
+
+
+def _changed(document: dict[str, Json], **changes: Json) -> str:
+    return json.dumps({**document, **changes})
+
+
+def _forged_result() -> str:
+    document = _match_document()
+    result = dict(document["results"][0])
+    result["winners"] = [1 - result["winners"][0]] if result["winners"] else [0]
+    return _changed(document, results=[result, *document["results"][1:]])
+
+
+def _observation_with_played_card_in_hand() -> str:
+    document = _observation_document()
+    pile = next(p for p in document["piles"] if p)
+    hand = [pile[0], *document["hand"][1:]]
+    known = [hand, *document["known_hands"][1:]]
+    return _changed(document, hand=hand, known_hands=known)
+
+
+MALFORMED: list[tuple[str, str | bytes, str]] = [
+    ("not JSON", "briscola!", "not valid JSON"),
+    ("empty", "", "not valid JSON"),
+    ("top-level array", "[1, 2]", "JSON object, not an array"),
+    ("top-level number", "42", "JSON object"),
+    ("no format", json.dumps({"type": "rules", "rules": {}}), '"format"'),
+    ("bool format", json.dumps({"format": True, "type": "rules", "rules": {}}), '"format"'),
+    ("future format", json.dumps({"format": 2, "type": "rules", "rules": {}}), "version 2"),
+    ("unknown type", _doc("pickle", data="gASVAAAA"), "unknown document type 'pickle'"),
+    ("no type", json.dumps({"format": 1, "rules": {}}), "unknown document type None"),
+    ("extra key", _doc("rules", rules={}, colour="red"), "unknown key 'colour'"),
+    ("missing key", _doc("game", rules={}, pack=list(range(40)), dealer=1), "missing key"),
+    ("unknown enum", _doc("rules", rules={"deal": "sideways"}), "unknown DealStyle 'sideways'"),
+    ("float int", _doc("rules", rules={"players": 2.0}), "expected an int"),
+    ("invalid rules", _doc("rules", rules={"players": 7}), "cannot be shared by 7 seats"),
+    ("unknown field", _doc("rules", rules={"__class__": "os"}), "unknown rules field"),
+    ("bad rank", _doc("rules", rules={"strength": ["ace", "queen"]}), "unknown rank 'queen'"),
+    ("points table", _doc("rules", rules={"card_points": [["ace", 11]]}), "rank to points"),
+    (
+        "auction too wide",
+        _doc(
+            "rules",
+            rules={
+                "auction": "points",
+                "players": 5,
+                "hand_size": 8,
+                "deal": "whole",
+                "card_points": {"ace": 2**64},
+            },
+        ),
+        "more than loads accepts",
+    ),
+    (
+        "too many deals",
+        _changed(_match_document(), results=_match_document()["results"] * 5001),
+        "more than loads accepts",
+    ),
+    ("repeated card", _game(pack=[0, *range(39)]), "repeated: ace of coins"),
+    ("missing card", _game(pack=list(range(39))), "missing king of clubs"),
+    ("card 40", _game(pack=[*range(39), 40]), "a card is an int from 0 to 39"),
+    ("card string", _game(pack=["ace of coins", *range(1, 40)]), "game.pack[0]"),
+    ("card bool", _game(pack=[True, *range(1, 40)]), "a card is an int"),
+    ("card float", _game(pack=[0.0, *range(1, 40)]), "a card is an int"),
+    ("dealer", _game(dealer=2), "game.dealer"),
+    ("pack not array", _game(pack="0123"), "expected an array"),
+    ("illegal history", _game(history=[["play", 39]]), "game.history[0]: play the king"),
+    ("unknown action", _game(history=[["jump", 3]]), "unknown action 'jump'"),
+    ("action not array", _game(history=["play"]), "expected an array"),
+    ("short action", _game(history=[["play"]]), "expected 2 items"),
+    ("bid rank", _game(history=[["bid", 61, "queen"]]), "unknown rank 'queen'"),
+    ("bid in trick play", _game(history=[["bid", 61]]), "is not legal"),
+    ("repeated key", '{"format": 1, "format": 1, "type": "rules", "rules": {}}', "twice"),
+    ("NaN", '{"format": NaN, "type": "rules", "rules": {}}', "NaN"),
+    ("deep nesting", "[" * 100_000 + "]" * 100_000, ""),
+    ("huge number", '{"format": 1' + "0" * 5000 + "}", "not valid JSON"),
+    ("bad UTF-8", b'{"format": 1, "type": "\xff"}', "UTF-8"),
+    ("over without results", _changed(_match_document(), over=True, results=[]), "over"),
+    ("forged result", _forged_result(), "no deal under these rules ends with"),
+    ("float seed", _changed(_match_document(), seed=1.5), "match.seed"),
+    ("finished deal", _changed(_match_document(), over=True), "match"),
+    ("observation", _observation_with_played_card_in_hand(), "no deal agrees"),
+    ("observation seat", _changed(_observation_document(), seat=2), "from 0 to 1"),
+    (
+        "observation totals",
+        _changed(_observation_document(), match_results=[], match_totals=[1, 0]),
+        "totals",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [(text, message) for _, text, message in MALFORMED],
+    ids=[name for name, _, _ in MALFORMED],
+)
+def test_malformed_input_raises_value_error(text: str | bytes, message: str) -> None:
+    """SPEC §10: malformed or inconsistent input raises ValueError with a
+    clear message (naming where the problem is)."""
+    with pytest.raises(ValueError) as error:
+        loads(text)
+    assert message in str(error.value)
+
+
+def test_loads_refuses_what_is_not_text() -> None:
+    """Anything but JSON text is refused with ValueError too."""
+    for bad in (42, None, ["format", 1], {"format": 1}):
+        with pytest.raises(ValueError, match="JSON text"):
+            loads(bad)  # type: ignore[arg-type]
+
+
+def test_nothing_is_imported_from_the_input() -> None:
+    """SPEC §10: nothing is executed or imported from the input: a type
+    tag naming a module is an unknown type, and the module stays
+    unimported."""
+    assert "antigravity" not in sys.modules
+    for kind in ("antigravity", "briscola._serial.os.system", "__import__"):
+        with pytest.raises(ValueError, match="unknown document type"):
+            loads(_doc(kind, rules={}))
+    assert "antigravity" not in sys.modules
+
+
+# -- fuzzing --------------------------------------------------------------------
+
+
+def _loads_or_value_error(text: str) -> None:
+    """Load ``text``: anything but ValueError is a failure; whatever loads
+    must save and load again to an equal object."""
+    try:
+        found = loads(text)
+    except ValueError:
+        return
+    assert loads(dumps(found)) == found
+
+
+json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=8),
+    lambda children: (
+        st.lists(children, max_size=5) | st.dictionaries(st.text(max_size=8), children, max_size=5)
+    ),
+    max_leaves=20,
+)
+
+
+@given(text=st.text())
+def test_fuzz_random_text(text: str) -> None:
+    """Random text never raises anything but ValueError."""
+    _loads_or_value_error(text)
+
+
+@given(value=json_values)
+def test_fuzz_random_json(value: Json) -> None:
+    """Random JSON never raises anything but ValueError."""
+    _loads_or_value_error(json.dumps(value))
+
+
+@given(
+    kind=st.sampled_from(["rules", "game", "match", "observation"]),
+    fields=st.dictionaries(
+        st.sampled_from(
+            ["rules", "pack", "dealer", "history", "seed", "results", "over", "seat", "hand"]
+        ),
+        json_values,
+    ),
+)
+def test_fuzz_documents_with_random_fields(kind: str, fields: dict[str, Json]) -> None:
+    """A document with a valid header and random fields never raises
+    anything but ValueError."""
+    _loads_or_value_error(_doc(kind, **fields))
+
+
+@functools.cache
+def valid_documents() -> dict[str, list[Json]]:
+    """Valid documents of each type, from several presets and points of
+    play."""
+    found: dict[str, list[Json]] = {"rules": [], "game": [], "match": [], "observation": []}
+    for name in ("italian-3p", "finnish-2p", "split-dupla-2p", "romanian-4p", "bastardo"):
+        rules = PRESETS[name]
+        state = new_game(rules, seed=17)
+        for _ in range(13):
+            state = apply(state, legal_actions(state)[-1])
+        found["rules"].append(json.loads(dumps(rules)))
+        found["game"].append(json.loads(dumps(state)))
+        found["observation"].append(json.loads(dumps(observe(state, 1))))
+        match = play_match(attrs.evolve(rules, match_target=2), 5, 70)
+        found["match"].append(json.loads(dumps(match)))
+        found["observation"].append(json.loads(dumps(observe(match, 0))))
+    return found
+
+
+def _paths(value: Json, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    found = [prefix] if prefix else []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += _paths(item, (*prefix, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += _paths(item, (*prefix, index))
+    return found
+
+
+@st.composite
+def mutated_documents(draw: st.DrawFn, kind: str) -> str:
+    """A valid document of ``kind`` with one to three random changes: a
+    value replaced, a key or item removed, added or repeated, an int
+    nudged, two items swapped."""
+    document = copy.deepcopy(draw(st.sampled_from(valid_documents()[kind])))
+    for _ in range(draw(st.integers(1, 3))):
+        path = draw(st.sampled_from(_paths(document)))
+        parent = document
+        for step in path[:-1]:
+            parent = parent[step]
+        key = path[-1]
+        value = parent[key]
+        change = draw(st.sampled_from(["replace", "remove", "nudge", "add", "repeat", "swap"]))
+        if change == "replace":
+            parent[key] = draw(json_values)
+        elif change == "remove":
+            del parent[key]
+        elif change == "nudge" and type(value) is int:
+            parent[key] = value + draw(st.sampled_from([-1, 1, -40, 40, 2**64]))
+        elif change == "add":
+            if isinstance(value, list):
+                value.insert(draw(st.integers(0, len(value))), draw(json_values))
+            elif isinstance(value, dict):
+                value[draw(st.text(max_size=6))] = draw(json_values)
+        elif change == "repeat" and isinstance(value, list) and value:
+            value.append(value[draw(st.integers(0, len(value) - 1))])
+        elif change == "swap" and isinstance(value, list) and len(value) > 1:
+            i, j = draw(st.lists(st.integers(0, len(value) - 1), min_size=2, max_size=2))
+            value[i], value[j] = value[j], value[i]
+        if not document or not _paths(document):
+            break
+    return json.dumps(document)
+
+
+@pytest.mark.parametrize("kind", ["rules", "game", "match", "observation"])
+@given(data=st.data())
+def test_fuzz_mutated_documents(kind: str, data: st.DataObject) -> None:
+    """Valid documents, randomly damaged, load (to something that saves and
+    loads again) or raise ValueError: never KeyError, TypeError,
+    IndexError, AttributeError or RecursionError."""
+    _loads_or_value_error(data.draw(mutated_documents(kind)))
+
+
+def test_loaded_objects_are_of_the_right_type() -> None:
+    """Each document type loads as its class."""
+    state = new_game(preset("italian-2p"), seed=1)
+    assert isinstance(loads(dumps(state.rules)), Rules)
+    assert isinstance(loads(dumps(state)), GameState)
+    assert isinstance(loads(dumps(new_match(state.rules, seed=1))), MatchState)
+    assert isinstance(loads(dumps(observe(state, 1))), Observation)
+    assert loads(dumps(state).encode()) == state
