@@ -52,6 +52,11 @@ True
 """
 
 
+MAX_CARD_POINTS: Final = 100
+"""The most a rank may be worth: keeps the auction's bid list (one bid per
+point of the pack) a reasonable size."""
+
+
 class DealStyle(enum.Enum):
     """How the cards are dealt (SPEC §3).
 
@@ -368,8 +373,8 @@ def _validate(rules: Rules) -> None:
     ranks = [rank for rank, _ in rules.card_points]
     if not all(isinstance(r, Rank) for r in ranks) or len(set(ranks)) != len(ranks):
         _fail(f"Rules.card_points must give each rank at most once, not {rules.card_points!r}")
-    if not all(type(p) is int and p >= 0 for _, p in rules.card_points):
-        _fail("Rules.card_points must be whole numbers of at least 0")
+    if not all(type(p) is int and 0 <= p <= MAX_CARD_POINTS for _, p in rules.card_points):
+        _fail(f"Rules.card_points must be whole numbers from 0 to {MAX_CARD_POINTS}")
 
     size = 40 - len(rules.removed)
     per_trick = n * rules.plays_per_trick
