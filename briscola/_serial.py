@@ -51,10 +51,10 @@ unknown version, type tag, enum value or action, a pack with missing or
 repeated cards, a history the rules do not allow, results that no deal
 could have, an observation that no deal agrees with: each raises
 :class:`ValueError` saying what and where. Nothing in the input is executed,
-imported or looked up as an attribute. Two limits guard the reader's
-memory and time: rules with an auction whose bids would span more than
-:data:`MAX_AUCTION` points (card points in the millions) are refused, and
-so are matches of more than :data:`MAX_DEALS` finished deals.
+imported or looked up as an attribute. One limit guards the reader's
+time: matches of more than :data:`MAX_DEALS` finished deals are refused
+(:class:`~briscola.Rules` itself caps card points, which keeps bastardo's
+list of bids small).
 """
 
 from __future__ import annotations
@@ -93,15 +93,10 @@ from ._rules import Auction, DealStyle, Exchange, MatchFormat, PartnerHands, Rul
 from ._sample import sample_state
 from ._state import Contract, GameState, Outcome, Phase
 
-__all__ = ["dumps", "loads", "FORMAT", "MAX_AUCTION", "MAX_DEALS"]
+__all__ = ["dumps", "loads", "FORMAT", "MAX_DEALS"]
 
 FORMAT: Final = 1
 """The version of the saved-game format written by :func:`dumps`."""
-
-MAX_AUCTION: Final = 10_000
-"""The widest auction :func:`loads` accepts, in points from the lowest bid
-to the pack's points: the engine lists one bid per point, so a document
-with absurd card points could otherwise exhaust memory."""
 
 MAX_DEALS: Final = 5_000
 """The most finished deals :func:`loads` accepts in a match: checking that
@@ -468,12 +463,6 @@ def _rules(value: Json, where: str) -> Rules:
         rules = Rules(**options)
     except (ValueError, TypeError) as error:
         raise _fail(where, str(error)) from None
-    if rules.auction is not Auction.NONE and rules.total_points - rules.min_bid > MAX_AUCTION:
-        raise _fail(
-            where,
-            f"an auction from {rules.min_bid} to {rules.total_points} points is more "
-            f"than loads accepts: the bids may span at most {MAX_AUCTION} points",
-        )
     return rules
 
 

@@ -297,7 +297,7 @@ MALFORMED: list[tuple[str, str | bytes, str]] = [
                 "card_points": {"ace": 2**64},
             },
         ),
-        "more than loads accepts",
+        "Rules.card_points must be whole numbers from 0 to 100",
     ),
     (
         "too many deals",
