@@ -7,6 +7,7 @@ import functools
 from ._actions import CALLS, PASS, Action, Bid, Call, IllegalActionError, Pass
 from ._rules import Auction, Rules
 from ._state import Contract, GameState, Outcome, Phase, make_state
+from ._table import table_for
 
 __all__ = [
     "auction_actions",
@@ -172,26 +173,31 @@ def apply_call(state: GameState, action: Call) -> GameState:
     )
 
 
-def bastardo_outcome(state: GameState) -> Outcome:
-    """Sides, points and zero-sum scores of a finished bastardo deal."""
-    rules = state.rules
+def void_outcome(players: int) -> Outcome:
+    """The outcome of a deal in which every seat passed: no sides, no
+    points, no score."""
+    return Outcome(
+        sides=tuple((seat,) for seat in range(players)),
+        points=(0,) * players,
+        winners=(),
+        scores=(0,) * players,
+    )
+
+
+def contract_outcome(rules: Rules, declarer: int, partner: int, taken: int, made: bool) -> Outcome:
+    """The outcome of a played bastardo deal (SPEC §7).
+
+    Args:
+        rules: The rules (players, pack points, cappotto).
+        declarer: The declarer's seat.
+        partner: The called card's holder (the declarer when alone).
+        taken: The points the declarer's side took.
+        made: Whether that reached the contract.
+    """
     n = rules.players
-    contract: Contract = state.contract  # type: ignore[assignment]
-    if contract.called_card is None or contract.bid is None:
-        # Every seat passed: a void deal.
-        return Outcome(
-            sides=tuple((seat,) for seat in range(n)),
-            points=(0,) * n,
-            winners=(),
-            scores=(0,) * n,
-        )
-    declarer: int = contract.declarer  # type: ignore[assignment]
-    partner: int = contract.partner  # type: ignore[assignment]
+    total = table_for(rules).total_points
     ours = tuple(sorted({declarer, partner}))
     theirs = tuple(seat for seat in range(n) if seat not in ours)
-    table = state.setup.table
-    taken = sum(table.points[c.index] for seat in ours for c in state.piles[seat])
-    made = taken >= contract.bid.points
     sign = 1 if made else -1
     scores = [-sign] * n
     if partner == declarer:
@@ -199,11 +205,23 @@ def bastardo_outcome(state: GameState) -> Outcome:
     else:
         scores[declarer] = 2 * sign
         scores[partner] = sign
-    if rules.cappotto_doubles and taken in (0, table.total_points):
+    if rules.cappotto_doubles and taken in (0, total):
         scores = [2 * score for score in scores]
     return Outcome(
         sides=(ours, theirs),
-        points=(taken, table.total_points - taken),
+        points=(taken, total - taken),
         winners=ours if made else theirs,
         scores=tuple(scores),
     )
+
+
+def bastardo_outcome(state: GameState) -> Outcome:
+    """Sides, points and zero-sum scores of a finished bastardo deal."""
+    contract: Contract = state.contract  # type: ignore[assignment]
+    if contract.called_card is None or contract.bid is None:
+        return void_outcome(state.rules.players)
+    declarer: int = contract.declarer  # type: ignore[assignment]
+    partner: int = contract.partner  # type: ignore[assignment]
+    points = state.setup.table.points
+    taken = sum(points[c.index] for seat in {declarer, partner} for c in state.piles[seat])
+    return contract_outcome(state.rules, declarer, partner, taken, taken >= contract.bid.points)

@@ -28,7 +28,7 @@ from ._bastardo import (
 )
 from ._deal import deal_cards
 from ._play import PLAY_OF, apply_play, apply_swap, play_actions
-from ._rules import DealStyle
+from ._rules import DealStyle, Rules
 from ._state import GameState, Outcome, Phase
 
 if TYPE_CHECKING:
@@ -220,15 +220,22 @@ def outcome(state: GameState | MatchState) -> Outcome | None:
 
 def deal_outcome(state: GameState) -> Outcome:
     """The outcome of a finished deal with fixed sides."""
-    sides = state.rules.sides
     points_of = state.setup.table.points
     points = tuple(
-        sum(points_of[card.index] for seat in side for card in state.piles[seat]) for side in sides
+        sum(points_of[card.index] for seat in side for card in state.piles[seat])
+        for side in state.rules.sides
     )
+    return sides_outcome(state.rules, points)
+
+
+def sides_outcome(rules: Rules, points: tuple[int, ...]) -> Outcome:
+    """The outcome of a deal with fixed sides that took ``points``: the
+    side with the most points wins; a shared top is a tie (SPEC §8)."""
+    sides = rules.sides
     best = max(points)
     leaders = [i for i, p in enumerate(points) if p == best]
     winners = sides[leaders[0]] if len(leaders) == 1 else ()
-    scores = tuple(1 if seat in winners else 0 for seat in range(state.rules.players))
+    scores = tuple(1 if seat in winners else 0 for seat in range(rules.players))
     return Outcome(sides=sides, points=points, winners=winners, scores=scores)
 
 

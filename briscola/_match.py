@@ -12,7 +12,7 @@ from ._engine import apply, legal_actions, outcome
 from ._rules import MatchFormat, Rules
 from ._state import GameState, Outcome
 
-__all__ = ["MatchState", "new_match", "deal_seed"]
+__all__ = ["MatchState", "new_match", "deal_seed", "decision"]
 
 
 @attrs.frozen
@@ -115,7 +115,7 @@ def match_apply(match: MatchState, action: Action) -> MatchState:
     totals = tuple(t + s for t, s in zip(match.totals, result.scores))
     rules = match.rules
     void = game.contract is not None and game.contract.called_card is None
-    if not void and _decision(rules, results, totals) is not None:
+    if not void and decision(rules, results, totals) is not None:
         return MatchState(rules, match.seed, game, results, totals, True)
     n = rules.players
     # A tie keeps the dealer where the rules say so; a void bastardo deal
@@ -133,7 +133,7 @@ def match_outcome(match: MatchState) -> Outcome | None:
     if not match.is_over:
         return None
     rules = match.rules
-    winners = _decision(rules, match.results, match.totals) or ()
+    winners = decision(rules, match.results, match.totals) or ()
     sides = rules.sides
     points = _side_values(rules, match.results, match.totals)
     won_by_side = _side_wins(rules, match.results)
@@ -162,7 +162,7 @@ def _side_values(
     return _side_wins(rules, results)
 
 
-def _decision(
+def decision(
     rules: Rules, results: tuple[Outcome, ...], totals: tuple[int, ...]
 ) -> tuple[int, ...] | None:
     """``None`` while the match goes on; else its winners (empty if

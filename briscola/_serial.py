@@ -84,10 +84,11 @@ from ._actions import (
     Play,
     SwapTrump,
 )
+from ._bastardo import contract_outcome, void_outcome
 from ._cards import FULL_PACK, Card, Rank, Suit
 from ._deal import new_game
-from ._engine import apply
-from ._match import MatchState, _decision, deal_seed
+from ._engine import apply, sides_outcome
+from ._match import MatchState, deal_seed, decision
 from ._observe import Observation
 from ._rules import Auction, DealStyle, Exchange, MatchFormat, PartnerHands, Rules
 from ._sample import sample_state
@@ -506,24 +507,15 @@ def _possible_outcomes(rules: Rules, result: Outcome) -> list[Outcome]:
     total = rules.total_points
     points = result.points
     if rules.auction is Auction.NONE:
-        sides = rules.sides
-        if len(points) != len(sides) or sum(points) != total or min(points) < 0:
+        if len(points) != len(rules.sides) or sum(points) != total or min(points) < 0:
             return []
-        best = max(points)
-        leaders = [side for side, p in zip(sides, points) if p == best]
-        winners = leaders[0] if len(leaders) == 1 else ()
-        scores = tuple(1 if seat in winners else 0 for seat in range(n))
-        return [Outcome(sides=sides, points=points, winners=winners, scores=scores)]
-    void = Outcome(
-        sides=tuple((seat,) for seat in range(n)), points=(0,) * n, winners=(), scores=(0,) * n
-    )
-    found = [void]
+        return [sides_outcome(rules, points)]
+    found = [void_outcome(n)]
     if len(result.sides) != 2 or len(points) != 2 or not 1 <= len(result.sides[0]) <= 2:
         return found
     ours = result.sides[0]
     if list(ours) != sorted(set(ours)) or not all(0 <= seat < n for seat in ours):
         return found
-    theirs = tuple(seat for seat in range(n) if seat not in ours)
     taken = points[0]
     if not 0 <= taken <= total or points != (taken, total - taken):
         return found
@@ -532,22 +524,7 @@ def _possible_outcomes(rules: Rules, result: Outcome) -> list[Outcome]:
         for made in (True, False):
             if (made and taken < rules.min_bid) or (not made and taken >= total):
                 continue
-            sign = 1 if made else -1
-            per_seat = [-sign] * n
-            if partner == declarer:
-                per_seat[declarer] = sign * (n - 1)
-            else:
-                per_seat[declarer] = 2 * sign
-                per_seat[partner] = sign
-            double = 2 if rules.cappotto_doubles and taken in (0, total) else 1
-            found.append(
-                Outcome(
-                    sides=(ours, theirs),
-                    points=points,
-                    winners=ours if made else theirs,
-                    scores=tuple(double * score for score in per_seat),
-                )
-            )
+            found.append(contract_outcome(rules, declarer, partner, taken, made))
     return found
 
 
@@ -570,7 +547,7 @@ def _check_results_go_on(rules: Rules, results: tuple[Outcome, ...], where: str)
     totals = [0] * rules.players
     for k, result in enumerate(results):
         totals = [t + s for t, s in zip(totals, result.scores)]
-        if _decision(rules, results[: k + 1], tuple(totals)) is not None:
+        if decision(rules, results[: k + 1], tuple(totals)) is not None:
             raise _fail(where, f"the match was over after deal {k}, yet it goes on")
 
 
@@ -774,7 +751,7 @@ def _check_observation(seen: Observation) -> None:
             raise _fail("observation", "a finished deal of a match has a result")
         before = results[:-1] if over else results
         _check_results_go_on(seen.rules, before, "observation.match_results")
-        if over and _decision(seen.rules, results, seen.match_totals) is None:  # type: ignore[arg-type]
+        if over and decision(seen.rules, results, seen.match_totals) is None:  # type: ignore[arg-type]
             raise _fail("observation", "the match would go on after this deal")
         sums = tuple(
             sum(column) for column in zip((0,) * seen.rules.players, *(r.scores for r in results))

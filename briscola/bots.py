@@ -28,7 +28,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Sequence
-from typing import Final, Protocol, TypeAlias, runtime_checkable
+from typing import Final, Protocol, TypeAlias, TypeVar, runtime_checkable
 
 from ._actions import PLAYS, Action, Bid, Call, Pass, Play, SwapTrump
 from ._cards import FULL_PACK, Card, Rank, Suit
@@ -505,16 +505,7 @@ def play_deal(
         raise ValueError(f"play_deal needs {rules.players} bots, one per seat, not {len(bots)}")
     if state is None:
         state = new_game(rules, seed=seed)
-    rngs = _seat_rngs(seed, rules.players)
-    while not state.is_over:
-        seat: int = state.to_move  # type: ignore[assignment]
-        legal = legal_actions(state)
-        action = _checked(bots[seat], observe(state, seat), legal, rngs[seat])
-        after = apply(state, action)
-        if on_action is not None:
-            on_action(state, seat, action, after)
-        state = after
-    return state
+    return _drive(state, bots, _seat_rngs(seed, rules.players), on_action)
 
 
 MatchHook: TypeAlias = Callable[[MatchState, int, Action, MatchState], None]
@@ -555,16 +546,29 @@ def play_match(
     if len(bots) != rules.players:
         raise ValueError(f"play_match needs {rules.players} bots, one per seat, not {len(bots)}")
     match = new_match(rules, seed=seed)
-    rngs = _seat_rngs(match.seed, rules.players)
-    while not match.is_over:
-        seat: int = match.to_move  # type: ignore[assignment]
-        legal = legal_actions(match)
-        action = _checked(bots[seat], observe(match, seat), legal, rngs[seat])
-        after = apply(match, action)
+    return _drive(match, bots, _seat_rngs(match.seed, rules.players), on_action)
+
+
+_State = TypeVar("_State", GameState, MatchState)
+
+
+def _drive(
+    state: _State,
+    bots: Sequence[Bot],
+    rngs: Sequence[random.Random],
+    on_action: Callable[[_State, int, Action, _State], None] | None,
+) -> _State:
+    """Let each seat's bot act on what it sees until the deal or match is
+    over."""
+    while not state.is_over:
+        seat: int = state.to_move  # type: ignore[assignment]
+        legal = legal_actions(state)
+        action = _checked(bots[seat], observe(state, seat), legal, rngs[seat])
+        after = apply(state, action)
         if on_action is not None:
-            on_action(match, seat, action, after)
-        match = after
-    return match
+            on_action(state, seat, action, after)
+        state = after
+    return state
 
 
 # --- What a seat knows, in the form the rules of thumb use -------------------
