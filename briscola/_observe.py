@@ -76,12 +76,19 @@ class Observation:
     known_hands: tuple[tuple[Card, ...], ...]
     """Per seat, the cards the seat knows that seat holds: its own
     :attr:`hand` (in the same order); a partner's whole hand while the rules
-    show it (:attr:`Rules.partner_hands`); otherwise the cards whose
+    show it (:attr:`Rules.partner_hands`: with ``BEFORE_FIRST_TRICK``, the
+    cards of the partner's hand as dealt that it still holds, not the cards
+    it drew since); otherwise the cards whose
     holder everyone knows: the face-up trump card once drawn or taken in an
     exchange, a trump given in an exchange once taken back or drawn, and
     buried redraw cards once drawn. Except for the seat's own hand, cards
     are listed in canonical pack order (``Card.index``). A seat's hand is
     entirely known when ``len(known_hands[s]) == hand_sizes[s]``."""
+    shown_dealt: tuple[tuple[Card, ...], ...]
+    """Per seat, the hand as dealt that the seat was shown, in canonical
+    order: a partner's with :attr:`Rules.partner_hands` ``BEFORE_FIRST_TRICK``
+    (Romanian, seed 002), else empty. Those cards still in that hand are in
+    :attr:`known_hands`; the others have been played."""
     stock_size: int
     """Face-down cards in the stock (without the trump card)."""
     stock_known: tuple[tuple[int, Card], ...]
@@ -226,6 +233,14 @@ def _observe(
             public.add(turned)
 
     shown = () if rules.partner_hands is PartnerHands.HIDDEN else _shown_partners(state, seat)
+    shown_dealt: tuple[tuple[Card, ...], ...] = ((),) * n
+    if shown and rules.partner_hands is PartnerHands.BEFORE_FIRST_TRICK:
+        # Partners showed their hands as dealt: the cards drawn since stay
+        # hidden, so only the dealt cards still in hand are known.
+        dealt = _dealt_to(state, shown)
+        public = set(public or ()) | {card for cards in dealt.values() for card in cards}
+        shown_dealt = tuple(dealt.get(other, ()) for other in range(n))
+        shown = ()
     if public or shown:
         known = _known_hands(hands, seat, shown, public or set())
     else:
@@ -247,6 +262,7 @@ def _observe(
         hand,
         tuple(map(len, hands)),
         known,
+        shown_dealt,
         len(stock),
         stock_known,
         state.trump,
@@ -283,6 +299,7 @@ class _ObservationBuilder:
         hand: tuple[Card, ...],
         hand_sizes: tuple[int, ...],
         known_hands: tuple[tuple[Card, ...], ...],
+        shown_dealt: tuple[tuple[Card, ...], ...],
         stock_size: int,
         stock_known: tuple[tuple[int, Card], ...],
         trump: Suit | None,
@@ -307,6 +324,7 @@ class _ObservationBuilder:
         self.hand = hand
         self.hand_sizes = hand_sizes
         self.known_hands = known_hands
+        self.shown_dealt = shown_dealt
         self.stock_size = stock_size
         self.stock_known = stock_known
         self.trump = trump
@@ -349,13 +367,22 @@ def _shown_partners(state: GameState, seat: int) -> tuple[int, ...]:
     """The partners whose hands ``seat`` sees now."""
     rules = state.rules
     mode = rules.partner_hands
-    if mode is PartnerHands.HIDDEN:
-        return ()
-    if mode is PartnerHands.AFTER_STOCK and (
-        state.stock or state.trump_card is not None or state.phase is Phase.CUT_OR_KNOCK
-    ):
+    if mode is PartnerHands.HIDDEN or state.phase is Phase.CUT_OR_KNOCK:
+        return ()  # nothing is dealt before Split's cut or knock
+    if mode is PartnerHands.AFTER_STOCK and (state.stock or state.trump_card is not None):
         return ()
     return _partners(rules, seat)
+
+
+def _dealt_to(state: GameState, seats: tuple[int, ...]) -> dict[int, tuple[Card, ...]]:
+    """Per seat of ``seats``, the cards the deal gave it, in canonical
+    order."""
+    setup = state.setup
+    layout = deal_layout(setup.rules, setup.dealer, dealt_style(setup.rules, state.history))
+    return {
+        seat: tuple(sorted((setup.pack[p] for p in layout.hands[seat]), key=_by_index))
+        for seat in seats
+    }
 
 
 @functools.lru_cache(maxsize=512)

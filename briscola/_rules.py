@@ -117,8 +117,9 @@ class PartnerHands(enum.Enum):
     """From the moment the stock and the trump card are gone (Split, seed
     000; Sackson, seed 001)."""
     BEFORE_FIRST_TRICK = "before-first-trick"
-    """From the deal on: each partner knows the other's hand as dealt and
-    follows it through the play (Romanian, seed 002)."""
+    """Before the first trick (Romanian, seed 002): each partner knows the
+    other's hand as dealt, and so which of those cards it still holds; the
+    cards it draws later stay hidden."""
 
 
 class Auction(enum.Enum):

@@ -155,7 +155,7 @@ class _Placement:
             raise _inconsistent("the seat and the dealer must be seats of the rules")
         if len(seen.history) != len(seen.actors) or not all(0 <= s < n for s in seen.actors):
             raise _inconsistent("every action needs the seat that took it")
-        if len(seen.known_hands) != n or len(seen.hand_sizes) != n:
+        if len(seen.known_hands) != n or len(seen.hand_sizes) != n or len(seen.shown_dealt) != n:
             raise _inconsistent(f"hands are given per seat, for {n} seats")
         if seen.known_hands[seen.seat] != seen.hand:
             raise _inconsistent("the seat's known hand is its hand")
@@ -175,6 +175,17 @@ class _Placement:
         layout = deal_layout(rules, seen.dealer, dealt_style(rules, seen.history))
         for seat, positions in enumerate(layout.hands):
             self.hands[seat] = [_Entry(time, p, None) for p in positions]
+            shown = seen.shown_dealt[seat]
+            if shown:
+                # A hand shown as dealt (a partner's): its cards fill the
+                # positions it was dealt, in an order the seat never saw.
+                if len(shown) != len(positions) or seat == seen.seat:
+                    raise _inconsistent(f"seat {seat}'s hand shown as dealt does not fit the deal")
+                order = list(shown)
+                self.rng.shuffle(order)
+                for entry, card in zip(self.hands[seat], order):
+                    self._place(entry.position, card)  # type: ignore[arg-type]
+                    entry.card = card
         turned = seen.turned_card
         if layout.trump is None:
             if turned is not None or seen.buried:

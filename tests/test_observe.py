@@ -219,19 +219,27 @@ def test_partner_hand_shown_once_the_stock_is_gone() -> None:
 
 
 def test_partner_hand_shown_from_the_deal() -> None:
-    """SPEC §6 (Romanian, seed 002): with partners' hands shown before the
-    first trick, each partner sees the other's hand from the deal on, as
-    it changes; the opponents' hands stay hidden."""
+    """SPEC §6 (Romanian, seed 002): partners show their hands before the
+    first trick, "so each knows the other's hand as dealt": the dealt cards
+    a partner still holds are known, the cards it draws later are not, and
+    the opponents' hands stay hidden."""
     rules = preset("romanian-4p")
     state = new_game(rules, seed=4)
+    dealt = [set(hand) for hand in state.hands]
+    drawn_hidden = False
     for _ in range(12):
         for seat, partner in ((0, 2), (1, 3), (2, 0), (3, 1)):
             seen = observe(state, seat)
-            assert seen.known_hands[partner] == tuple(sorted(state.hands[partner]))
-            assert len(seen.known_hands[partner]) == len(state.hands[partner])
+            known = set(seen.known_hands[partner])
+            still_dealt = dealt[partner] & set(state.hands[partner])
+            assert still_dealt <= known <= set(state.hands[partner])
+            public = {state.trump_drawn[1]} if state.trump_drawn else set()
+            assert known - still_dealt <= public
+            drawn_hidden |= len(known) < len(state.hands[partner])
             for opponent in {0, 1, 2, 3} - {seat, partner}:
                 assert len(seen.known_hands[opponent]) < len(state.hands[opponent])
         state = play_first(state, 1)
+    assert drawn_hidden
 
 
 def _bastardo_called(called: Card) -> GameState:
