@@ -17,19 +17,20 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import os
 import random
 import sys
 import textwrap
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TextIO, cast
 
 from . import __version__
 from . import bots as _bots
 from . import names as _names
 from ._actions import Action, Bid, Call, Cut, Knock, Pass, Play, SwapTrump
-from ._cards import Card, Rank
+from ._cards import Card, Rank, Suit
 from ._deal import new_game
 from ._engine import apply, legal_actions, outcome
 from ._match import MatchState, new_match
@@ -53,10 +54,17 @@ _NAME_STYLES = (*_names.LANGUAGES, "french", "french-ten-for-three")
 
 class _Names:
     """How cards are written: English (``str(card)``), a language of
-    :mod:`briscola.names`, or a French-suited equivalent."""
+    :mod:`briscola.names`, or a French-suited equivalent.
+
+    Suits standing alone (the trump suit) are written in English, or as
+    the French suits in the French styles, so that they match the cards.
+    """
 
     def __init__(self, style: str = "en") -> None:
         self.name: Callable[[Card], str]
+        self.suit: Callable[[Suit], str] = str
+        if style in ("french", "french-ten-for-three"):
+            self.suit = _names.french_suit
         if style == "en":
             self.name = str
         elif style == "french":
@@ -132,7 +140,7 @@ def demo(
         if not isinstance(action, Play):
             print(f"seat {seat}: {_describe(action, card_name)}", file=out)
             if before.trump is None and state.trump is not None:
-                print(f"trump: {state.trump}", file=out)
+                print(f"trump: {card_name.suit(state.trump)}", file=out)
             elif before.trump_card is None and state.trump_card is not None:
                 print(f"trump card: {card_name(state.trump_card)}", file=out)
             continue
@@ -174,6 +182,12 @@ def _listing(words: Sequence[str], last: str = "and") -> str:
     if len(words) <= 1:
         return "".join(words)
     return ", ".join(words[:-1]) + f" {last} " + words[-1]
+
+
+def _ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``, ... ``11th``, ``21st``."""
+    suffix = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def _seats(seats: Sequence[int]) -> str:
@@ -569,6 +583,7 @@ class _Tally:
         self.deals = 0
         self.wins = 0
         self.ties = 0
+        self.void = 0
         self.points = 0
         self.score = 0
 
@@ -610,7 +625,8 @@ def simulate(
 
     Deal ``k`` is ``new_game(rules, seed=seed + k)``. With ``rotate`` the
     line-up moves round by one place every deal, so that each bot plays
-    every seat.
+    every seat. With an auction, a deal everyone passed (void, SPEC §7)
+    counts in a column of its own, not as a tie.
 
     >>> simulate("italian-2p", 4, ["heuristic", "random"], 1, progress=False)
     italian-2p: 4 deals, seeds 1 to 4
@@ -642,13 +658,18 @@ def simulate(
             # (p + shift) % m: with rotation, every entry visits every place.
             shift = k % m if rotate else 0
             table = [players[(place_of[seat] + shift) % m] for seat in range(rules.players)]
-            result = outcome(_bots.play_deal(rules, table, seed=seed + k))
+            final = _bots.play_deal(rules, table, seed=seed + k)
+            result = outcome(final)
             assert result is not None
+            # SPEC §7: when everyone passes, the deal is void, not a tie.
+            void = final.contract is not None and final.contract.called_card is None
             for place, seats in enumerate(seats_of):
                 tally = tallies[(place + shift) % m]
                 seat = seats[0]
                 tally.deals += 1
-                if not result.winners:
+                if void:
+                    tally.void += 1
+                elif not result.winners:
                     tally.ties += 1
                 elif seat in result.winners:
                     tally.wins += 1
@@ -685,17 +706,18 @@ def _print_table(
     head = "seats" if rotate or any("+" in t.label for t in tallies) else "seat"
     width = max(len(head), *(len(t.label) for t in tallies))
     bot_width = max(3, *(len(t.bot) for t in tallies))
-    columns = f"{head:<{width}}  {'bot':<{bot_width}}  deals  wins  win %  ties %  mean points"
-    print(columns + ("  mean score" if scored else ""), file=out)
+    columns = f"{head:<{width}}  {'bot':<{bot_width}}  deals  wins  win %  ties %"
+    print(columns + ("  void %  mean points  mean score" if scored else "  mean points"), file=out)
     for tally in tallies:
         d = max(tally.deals, 1)
         row = (
             f"{tally.label:<{width}}  {tally.bot:<{bot_width}}  {tally.deals:5}  "
             f"{tally.wins:4}  {100 * tally.wins / d:5.1f}  {100 * tally.ties / d:6.1f}  "
-            f"{tally.points / d:11.1f}"
         )
         if scored:
-            row += f"  {tally.score / d:10.2f}"
+            row += f"{100 * tally.void / d:6.1f}  {tally.points / d:11.1f}  {tally.score / d:10.2f}"
+        else:
+            row += f"{tally.points / d:11.1f}"
         print(row, file=out)
 
 
@@ -708,9 +730,13 @@ class _Quit(Exception):
 
 class _Human:
     """The person at the terminal, as a bot: shows what the seat sees and
-    asks for the number of an action."""
+    asks for the number of an action.
 
-    def __init__(self, stdin: TextIO, out: TextIO, name: _Names) -> None:
+    ``stdin`` is ``None`` when standard input is closed: the input ends at
+    the first question.
+    """
+
+    def __init__(self, stdin: TextIO | None, out: TextIO, name: _Names) -> None:
         self.stdin = stdin
         self.out = out
         self.name = name
@@ -722,25 +748,34 @@ class _Human:
         _show(observation, self.out, self.name)
         labels = [_describe(action, self.name) for action in legal]
         _print_choices(labels, self.out)
+        choices = "1" if len(legal) == 1 else f"1-{len(legal)}"
+        hint = f"type a number from 1 to {len(legal)}, or q to quit."
         while True:
-            choices = "1" if len(legal) == 1 else f"1-{len(legal)}"
             print(f"Your move [{choices}, q to quit]: ", end="", file=self.out, flush=True)
-            line = self.stdin.readline()
+            try:
+                line = "" if self.stdin is None else self.stdin.readline()
+            except UnicodeDecodeError:
+                # Bytes that are not text in the terminal's encoding.
+                print(f"That line is not a choice: {hint}", file=self.out)
+                continue
             if not line:
                 raise EOFError
             answer = line.strip().lower()
             if answer in ("q", "quit", "exit"):
                 raise _Quit
-            if answer.isdigit() and 1 <= int(answer) <= len(legal):
-                return legal[int(answer) - 1]
+            # ASCII digits only: int() also reads '²' or '٣', and refuses
+            # thousands of digits.
+            if answer.isascii() and answer.isdigit() and len(answer) <= 6:
+                number = int(answer)
+                if 1 <= number <= len(legal):
+                    return legal[number - 1]
             if answer in ("?", "h", "help"):
                 _print_choices(labels, self.out)
                 continue
-            print(
-                f"{line.strip()!r} is not a choice: type a number from 1 to {len(legal)}, "
-                "or q to quit.",
-                file=self.out,
-            )
+            shown = line.strip()
+            if len(shown) > 20:
+                shown = shown[:20] + "..."
+            print(f"{shown!r} is not a choice: {hint}", file=self.out)
 
 
 def _show(seen: Observation, out: TextIO, name: _Names) -> None:
@@ -748,15 +783,23 @@ def _show(seen: Observation, out: TextIO, name: _Names) -> None:
     print(file=out)
     rules = seen.rules
     if seen.trump is not None:
+        trump = name.suit(seen.trump)
         if seen.trump_card is not None:
             to_draw = seen.stock_size + 1
             print(
-                f"Trump: {seen.trump}; face-up card {name.the(seen.trump_card)}; "
+                f"Trump: {trump}; face-up card {name.the(seen.trump_card)}; "
                 f"{_count(to_draw, 'card')} to draw.",
                 file=out,
             )
         else:
-            print(f"Trump: {seen.trump}; nothing left to draw.", file=out)
+            print(f"Trump: {trump}; nothing left to draw.", file=out)
+    if seen.stock_known:
+        # SPEC §3 and §6: everyone saw where the redraw buried its cards.
+        buried = "; ".join(
+            f"{name.the(card)}, {_ordinal(position + 1)} card to draw"
+            for position, card in seen.stock_known
+        )
+        print(f"Buried in the stock: {buried}.", file=out)
     contract = seen.contract
     if seen.phase is Phase.BIDDING and contract is not None:
         if contract.bid is None:
@@ -847,7 +890,8 @@ class _Narrator:
         elif isinstance(action, SwapTrump):
             print(f"{who} exchange{s} {name.the(action.card)} for the trump card.", file=out)
         elif isinstance(action, Call):
-            print(f"{who} call{s} {name.the(action.card)}: {action.card.suit} are trump.", file=out)
+            trump = name.suit(action.card.suit)
+            print(f"{who} call{s} {name.the(action.card)}: {trump} are trump.", file=out)
         elif isinstance(action, (Cut, Knock)):
             print(f"{who} {action}{s} the pack.", file=out)
             if after.trump_card is not None:
@@ -884,9 +928,6 @@ class _Narrator:
         final = apply(before.game, action)
         self.deal(before.game, seat, action, final)
         _report_deal(final, self.seat, self.out)
-        totals = ", ".join(
-            f"{'you' if s == self.seat else f'seat {s}'} {t}" for s, t in enumerate(after.totals)
-        )
         measure = "score" if after.rules.match is MatchFormat.POINTS_TARGET else "deals won"
         wins = after.totals if measure == "score" else after.wins
         totals = ", ".join(
@@ -897,11 +938,14 @@ class _Narrator:
             self.start(after.game)
 
 
-def _report_deal(state: GameState, seat: int, out: TextIO) -> None:
-    """The end of a deal: points, winners, bastardo's scores."""
+def _report_deal(state: GameState, seat: int, out: TextIO, heading: str | None = None) -> None:
+    """The end of a deal: points, winners, bastardo's scores (after a
+    blank line and ``heading``)."""
     result = outcome(state)
     assert result is not None
     print(file=out)
+    if heading is not None:
+        print(heading, file=out)
     if state.contract is not None and state.contract.called_card is None:
         print("Everybody passed: the deal is void.", file=out)
         return
@@ -930,24 +974,32 @@ def play(
     names: str = "en",
     stdin: TextIO | None = None,
     out: TextIO | None = None,
+    err: TextIO | None = None,
 ) -> int:
     """Play preset ``name`` at ``seat`` against bots, reading the numbers
     of the chosen actions from ``stdin``; returns the exit status (0 when
     the game is played out or left with ``q``, 1 when the input ends
     first, 130 on Ctrl-C).
 
+    The seed (drawn at random when ``seed`` is ``None``) is the whole deal,
+    every hand and the stock (SPEC §3): it is told only once the game is
+    over or left, with "Replay it with --seed SEED". Why the game stopped
+    early (input ended, Ctrl-C) goes to ``err``, standard error by default.
+
     >>> import io
     >>> play("italian-2p", 0, 1, "random", stdin=io.StringIO("1\\n" * 20))
-    italian-2p, one deal, seed 1: you are seat 0, against random bots.
+    italian-2p, one deal: you are seat 0, against random bots.
     ...
     Your move [1-3, q to quit]: You play the ...
     ...
+    Game over. Replay it with --seed 1.
     Seat 0 (you): ... points.
     ...
     0
     """
     stdin = sys.stdin if stdin is None else stdin
     out = sys.stdout if out is None else out
+    err = sys.stderr if err is None else err
     rules = preset(name)
     if type(seat) is not int or not 0 <= seat < rules.players:
         raise ValueError(f"seat must be a seat from 0 to {rules.players - 1}, not {seat!r}")
@@ -958,10 +1010,9 @@ def play(
     table[seat] = _Human(stdin, out, card_name)
     narrator = _Narrator(seat, bot, out, card_name)
     what = "a match" if match else "one deal"
-    print(
-        f"{name}, {what}, seed {seed}: you are seat {seat}, against {bot} bots.",
-        file=out,
-    )
+    # Not the seed: it would show the other hands and the stock.
+    print(f"{name}, {what}: you are seat {seat}, against {bot} bots.", file=out)
+    replay = f"Replay it with --seed {seed}."
     try:
         if match:
             game = new_match(rules, seed=seed).game
@@ -969,26 +1020,30 @@ def play(
             final = _bots.play_match(rules, table, seed=seed, on_action=narrator.match)
             result = outcome(final)
             assert result is not None
+            print(f"\nGame over. {replay}", file=out)
             if not result.winners:
-                print("\nThe match is drawn.", file=out)
+                print("The match is drawn.", file=out)
             elif seat in result.winners:
                 sweep = ", a sweep!" if result.is_sweep else "."
-                print(f"\nYou win the match{sweep}", file=out)
+                print(f"You win the match{sweep}", file=out)
             else:
-                print(f"\n{_seats(result.winners).capitalize()} win the match.", file=out)
+                verb = "wins" if len(result.winners) == 1 else "win"
+                print(f"{_seats(result.winners).capitalize()} {verb} the match.", file=out)
         else:
             narrator.start(new_game(rules, seed=seed))
             state = _bots.play_deal(rules, table, seed=seed, on_action=narrator.deal)
-            _report_deal(state, seat, out)
-    except EOFError:
-        print(f"\nInput ended: game left unfinished. Replay it with --seed {seed}.", file=out)
-        return 1
+            _report_deal(state, seat, out, heading=f"Game over. {replay}")
     except _Quit:
-        print(f"Game left unfinished. Replay it with --seed {seed}.", file=out)
+        print(f"Game left unfinished. {replay}", file=out)
         return 0
-    except KeyboardInterrupt:
-        print(f"\nInterrupted: game left unfinished. Replay it with --seed {seed}.", file=out)
-        return 130
+    except (EOFError, KeyboardInterrupt) as stop:
+        # End the prompt's line, say why on stderr, and leave the seed with
+        # the rest of the game on stdout.
+        print(file=out, flush=True)
+        why = "Input ended" if isinstance(stop, EOFError) else "Interrupted"
+        print(f"{why}: game left unfinished.", file=err, flush=True)
+        print(replay, file=out)
+        return 1 if isinstance(stop, EOFError) else 130
     return 0
 
 
@@ -1151,15 +1206,55 @@ def main(argv: Sequence[str] | None = None) -> int:
     0
     """
     arguments = list(sys.argv[1:] if argv is None else argv)
+    with _lenient_streams():
+        try:
+            status = _run(arguments)
+            if sys.stdout is not None:
+                sys.stdout.flush()
+            return status
+        except KeyboardInterrupt:
+            print(file=sys.stderr)
+            return 130
+        except BrokenPipeError:
+            # The reader went away (``briscola ... | head``): stop quietly.
+            _discard_stdout()
+            return 1
+        except OSError as error:
+            # Standard output cannot be written (a full disk, /dev/full).
+            print(f"briscola: error: {error.strerror or error}", file=sys.stderr)
+            _discard_stdout()
+            return 1
+        except UnicodeEncodeError as error:
+            # A stream that cannot say "č" and could not be told to replace it.
+            print(
+                f"briscola: error: the output cannot show {error.object[error.start : error.end]!a}",
+                file=sys.stderr,
+            )
+            return 1
+
+
+@contextlib.contextmanager
+def _lenient_streams() -> Iterator[None]:
+    """Let the standard streams replace what their encoding cannot hold:
+    card names such as "češalj" on an ASCII terminal print as "?" and a
+    line of input that is not text reads as U+FFFD, not as errors."""
+    changed: list[io.TextIOWrapper] = []
+    for stream in (sys.stdin, sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+            with contextlib.suppress(ValueError, OSError):
+                stream.reconfigure(errors="replace")
+                changed.append(stream)
     try:
-        return _run(arguments)
-    except KeyboardInterrupt:
-        print(file=sys.stderr)
-        return 130
-    except BrokenPipeError:
-        # The reader went away (``briscola ... | head``): stop quietly, and
-        # keep Python from complaining again while flushing at exit.
-        with contextlib.suppress(OSError, ValueError):
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-        return 1
+        yield
+    finally:
+        for stream in changed:
+            with contextlib.suppress(ValueError, OSError):
+                stream.reconfigure(errors="strict")
+
+
+def _discard_stdout() -> None:
+    """Send what is left of standard output to the null device, so that
+    Python does not fail again while flushing it at exit."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())

@@ -25,6 +25,7 @@ line does.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import random
 from collections.abc import Callable, Sequence
@@ -429,6 +430,10 @@ def make_bot(spec: str) -> Bot:
     Traceback (most recent call last):
     ...
     ValueError: unknown bot 'genius'; known: random, heuristic, montecarlo (or montecarlo:SAMPLES)
+    >>> make_bot("mc:0")
+    Traceback (most recent call last):
+    ...
+    ValueError: montecarlo:SAMPLES needs a positive number of samples, not '0'
     """
     name, _, option = spec.strip().partition(":")
     name = {"mc": "montecarlo"}.get(name.lower(), name.lower())
@@ -439,8 +444,14 @@ def make_bot(spec: str) -> Bot:
     if name == "montecarlo":
         if not option:
             return MonteCarloBot()
-        if option.isdigit() and int(option) > 0:
-            return MonteCarloBot(samples=int(option))
+        samples = 0
+        # ASCII digits only: str.isdigit also accepts '²', which int()
+        # refuses, as it refuses thousands of digits.
+        if option.isascii() and option.isdigit():
+            with contextlib.suppress(ValueError):
+                samples = int(option)
+        if samples > 0:
+            return MonteCarloBot(samples=samples)
         raise ValueError(f"montecarlo:SAMPLES needs a positive number of samples, not {option!r}")
     known = ", ".join(BOT_NAMES)
     raise ValueError(f"unknown bot {spec!r}; known: {known} (or montecarlo:SAMPLES)")

@@ -4,11 +4,13 @@ briscola, with a progress display and a results table.
 Every pair of bots plays the same seeded deals twice, each bot taking each
 seat once, so neither the cards nor the lead favour one of them.
 
-Run it with ``python examples/tournament.py [DEALS]`` (default 12 seeds).
+Run it with ``python examples/tournament.py [SEEDS]`` (default 12 seeds,
+at least 1).
 """
 
 from __future__ import annotations
 
+import argparse
 import itertools
 import sys
 import time
@@ -48,6 +50,8 @@ def progress(done: int, total: int, started: float) -> None:
 
 
 def main(seeds: int = 12) -> None:
+    """Play the tournament over seeds ``0`` to ``seeds - 1`` and print the
+    table (with no seeds, a table of bots that played no games)."""
     rules = briscola.preset("italian-2p")
     records = {name: Record() for name in BOTS}
     pairs = list(itertools.combinations(BOTS, 2))
@@ -74,12 +78,28 @@ def main(seeds: int = 12) -> None:
     print(f"{'bot':<12} {'games':>5} {'wins':>5} {'win %':>6} {'ties':>5} {'mean points':>12}")
     ranking = sorted(records.items(), key=lambda item: item[1].wins, reverse=True)
     for name, record in ranking:
+        games = max(record.games, 1)
         print(
             f"{name:<12} {record.games:>5} {record.wins:>5} "
-            f"{100 * record.wins / record.games:>6.1f} {record.ties:>5} "
-            f"{record.points / record.games:>12.1f}"
+            f"{100 * record.wins / games:>6.1f} {record.ties:>5} "
+            f"{record.points / games:>12.1f}"
         )
 
 
+def seed_count(text: str) -> int:
+    """A number of seeds from the command line: a whole number, at least 1."""
+    try:
+        seeds = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if seeds < 1:
+        raise argparse.ArgumentTypeError(f"needs at least 1 seed, not {seeds}")
+    return seeds
+
+
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 12)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "seeds", nargs="?", type=seed_count, default=12, help="number of seeds (default 12)"
+    )
+    main(parser.parse_args().seeds)

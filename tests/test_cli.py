@@ -1,13 +1,16 @@
 """The command line (``python -m briscola``, the ``briscola`` script): the
-demo, ``play`` driven by scripted input, ``simulate`` and ``rules``."""
+demo, ``play`` driven by scripted input, ``simulate`` and ``rules``, and
+what they do with odd input and output."""
 
 from __future__ import annotations
 
 import io
+import os
 import random
 import re
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import attrs
@@ -15,15 +18,20 @@ import pytest
 
 from briscola import (
     PRESETS,
+    Action,
     MatchFormat,
+    Observation,
+    Pass,
+    Suit,
     apply,
     legal_actions,
     new_game,
     outcome,
     preset,
 )
-from briscola._cli import describe_rules, main
-from briscola.bots import HeuristicBot, RandomBot, play_deal
+from briscola import bots as bots_module
+from briscola._cli import describe_rules, main, play, simulate
+from briscola.bots import Bot, HeuristicBot, RandomBot, make_bot, play_deal, play_match
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -39,6 +47,27 @@ def run(
     status = main(list(argv))
     captured = capsys.readouterr()
     return status, captured.out, captured.err
+
+
+class FirstBot:
+    """Always the first legal action: what a person typing ``1`` at every
+    prompt of ``briscola play`` does."""
+
+    def choose(
+        self, observation: Observation, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        """The first of ``legal``."""
+        return legal[0]
+
+
+class PassBot:
+    """Passes whenever it may, else takes the first legal action."""
+
+    def choose(
+        self, observation: Observation, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        """``Pass()`` if legal, else the first of ``legal``."""
+        return Pass() if Pass() in legal else legal[0]
 
 
 # --- demo -------------------------------------------------------------------------
@@ -94,6 +123,23 @@ def test_demo_of_split_and_bastardo(
     assert "seat 0: bid" in bastardo or "seat 0: pass" in bastardo
 
 
+def test_french_names_name_the_trump_suit_in_french(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """CLI guide (card names) and ``names.french_suit``: in the French
+    styles coins are diamonds, cups hearts and swords spades, so the trump
+    suit is named as its cards are. Bastardo's seed 2 demo calls the seven
+    of cups (the CLI guide's transcript), which is the seven of hearts."""
+    _, english, _ = run(capsys, monkeypatch, "--preset", "bastardo", "--seed", "2")
+    assert "seat 4: call the seven of cups\ntrump: cups\n" in english
+    _, french, _ = run(
+        capsys, monkeypatch, "--preset", "bastardo", "--seed", "2", "--names", "french"
+    )
+    assert "seat 4: call the seven of hearts\ntrump: hearts\n" in french
+    _, italian, _ = run(capsys, monkeypatch, "--preset", "bastardo", "--seed", "2", "--names", "it")
+    assert "\ntrump: cups\n" in italian  # the languages keep English suits
+
+
 def test_unknown_preset_is_a_usage_error(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -126,6 +172,23 @@ def test_play_a_whole_deal(
     assert len(taken) == 2 and sum(int(p) for _, p in taken) == 120
 
 
+def test_play_tells_the_seed_once_the_deal_is_over(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SPEC §3 (the seed is the whole deal) and §6 (a seat never sees the
+    other hands or the stock order): the first line of ``play`` names no
+    seed; a deal played out ends with the seed that replays it, once, just
+    before the score."""
+    status, out, _ = run(
+        capsys, monkeypatch, "play", "--seed", "1", "--bot", "random", stdin="1\n" * 20
+    )
+    assert status == 0
+    assert out.splitlines()[0] == "italian-2p, one deal: you are seat 0, against random bots."
+    assert out.count("seed") == 1
+    assert "You take the trick" in out.split("Game over. Replay it with --seed 1.\n")[0]
+    assert "Game over. Replay it with --seed 1.\nSeat 0 (you): " in out
+
+
 def test_play_asks_again_after_bad_input(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -148,8 +211,8 @@ def test_play_ends_cleanly_on_end_of_input(
     message saying how to replay it, status 1, and no traceback."""
     status, out, err = run(capsys, monkeypatch, "play", "--seed", "7", stdin="1\n2\n")
     assert status == 1
-    assert "Input ended: game left unfinished. Replay it with --seed 7." in out
-    assert "Traceback" not in out + err
+    assert err == "Input ended: game left unfinished.\n"
+    assert out.endswith("Your move [1-3, q to quit]: \nReplay it with --seed 7.\n")
 
 
 def test_play_quit(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
@@ -171,9 +234,10 @@ def test_play_interrupted(
 
     monkeypatch.setattr(sys, "stdin", Interrupting())
     status = main(["play", "--seed", "7"])
-    out = capsys.readouterr().out
+    out, err = capsys.readouterr()
     assert status == 130
-    assert "Interrupted: game left unfinished." in out
+    assert err == "Interrupted: game left unfinished.\n"
+    assert out.endswith("\nReplay it with --seed 7.\n")
 
 
 def test_play_shows_no_hidden_card(
@@ -237,8 +301,161 @@ def test_play_bastardo_and_a_split_match(
     )
     assert status == 0
     assert "  1. cut\n  2. knock\n" in out and "You cut the pack." in out
-    assert re.search(r"^(You win the match|Seat 1 win the match|The match is drawn)", out, re.M)
+    assert re.search(r"^(You win the match|Seat 1 wins the match|The match is drawn)", out, re.M)
     assert "Match (deals won): " in out
+
+
+def test_play_names_french_suits_with_french_cards(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """CLI guide (card names): with ``--names french`` the trump line names
+    the French suit of the trump card (seed 1 turns a coin, seed 13 a cup,
+    seed 2 a sword: diamonds, hearts and spades), as the cards do; in
+    English it names the Italian suit."""
+    for seed, french in ((1, "diamonds"), (13, "hearts"), (2, "spades")):
+        state = new_game(preset("italian-2p"), seed=seed)
+        assert state.trump in (Suit.COINS, Suit.CUPS, Suit.SWORDS)
+        _, out, _ = run(capsys, monkeypatch, "play", "--seed", str(seed), stdin="q\n")
+        assert f"\nTrump: {state.trump}; face-up card the {state.trump_card}; " in out
+        _, out, _ = run(
+            capsys, monkeypatch, "play", "--seed", str(seed), "--names", "french", stdin="q\n"
+        )
+        assert re.search(rf"\nTrump: {french}; face-up card the \w+ of {french}; ", out)
+
+
+def test_play_tells_where_the_buried_cards_lie(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SPEC §3 (ace/three redraw) and §6 (the buried cards and where they
+    lie in the stock are public). In two-player Finnish briscola six cards
+    are dealt, leaving 34; the first ace or three turned goes to index
+    33 // 2 = 16 of the 33 others, the second turned card is taken from
+    the top and buried at 16 too, pushing the first to 15, and the trump
+    card turned last moves both up one: the 15th and 16th cards to draw.
+    After the first trick each seat has drawn one: the 13th and 14th."""
+    rules = preset("finnish-2p")
+    seed = next(seed for seed in range(100) if len(new_game(rules, seed=seed).buried) == 2)
+    state = new_game(rules, seed=seed)
+    first, second = state.buried
+    assert [state.stock.index(first), state.stock.index(second)] == [14, 15]
+    _, out, _ = run(
+        capsys, monkeypatch, "play", "--preset", "finnish-2p", "--seed", str(seed), stdin="1\nq\n"
+    )
+    shown = re.findall(r"^Buried in the stock: (.*)\.$", out, re.MULTILINE)
+    assert shown == [
+        f"the {first}, 15th card to draw; the {second}, 16th card to draw",
+        f"the {first}, 13th card to draw; the {second}, 14th card to draw",
+    ]
+    _, italian, _ = run(capsys, monkeypatch, "play", "--seed", "1", stdin="q\n")
+    assert "Buried" not in italian  # no redraw in Italian briscola
+
+
+def test_play_does_not_announce_its_random_seed_before_the_game_is_left() -> None:
+    """SPEC §6 (a seat sees its own hand, never the others' or the stock
+    order) and the narrator's promise ("nothing that seat could not see"):
+    without ``--seed``, ``play`` draws a seed and prints it in its first
+    line, before the first move. That seed is the whole deal
+    (``new_game(rules, seed=SEED)``, SPEC §3), so the person at the
+    terminal can read the bots' hands and the stock order off it. It
+    should be told only once the game is over or left ("Replay it with
+    --seed N"), as :class:`~briscola.Observation` keeps a match's seed back
+    for the same reason."""
+    out = io.StringIO()
+    status = play("italian-2p", 0, None, "random", stdin=io.StringIO(""), out=out)
+    text = out.getvalue()
+    assert status == 1
+    found = re.search(r"Replay it with --seed (-?\d+)\.", text)
+    assert found is not None
+    seed = int(found.group(1))
+    # The number really is the deal: it gives this seat's hand...
+    state = new_game(preset("italian-2p"), seed=seed)
+    hand = ", ".join(str(card) for card in state.hands[0])
+    before_first_move = text.split("Your move", 1)[0]
+    assert f"Your hand (seat 0): {hand}." in before_first_move
+    # ...so, printed before the first move, it shows seat 1's hand and the
+    # stock as well.
+    assert f"seed {seed}" not in before_first_move
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        pytest.param("\u00b2", id="superscript-two"),
+        pytest.param("9" * 5000, id="five-thousand-digits"),
+    ],
+)
+def test_play_asks_again_after_any_line_of_digits(answer: str) -> None:
+    """CLI guide ("an answer that is not a choice is asked again") and exit
+    statuses (1 when the input ends first): ``'²'`` passes ``str.isdigit``
+    but ``int('²')`` raises, and a line of 5000 digits exceeds Python's
+    integer-string limit; both crash ``play`` with a ``ValueError``
+    traceback instead of asking again."""
+    out = io.StringIO()
+    status = play("italian-2p", 0, 1, "random", stdin=io.StringIO(answer + "\n"), out=out)
+    assert status == 1
+    assert "is not a choice" in out.getvalue()
+
+
+def test_play_survives_a_line_that_is_not_utf8(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Exit statuses (1 when the input ends first, never a traceback): a
+    terminal whose standard input decodes UTF-8 strictly (the default in
+    a UTF-8 locale other than C) raises ``UnicodeDecodeError`` on a stray
+    Latin-1 byte; ``briscola play`` lets it escape as a traceback."""
+    raw = io.TextIOWrapper(io.BytesIO(b"\xff\n"), encoding="utf-8", errors="strict")
+    monkeypatch.setattr(sys, "stdin", raw)
+    status = main(["play", "--seed", "1", "--bot", "random"])
+    capsys.readouterr()
+    assert status == 1
+
+
+def test_play_asks_again_after_a_line_that_is_not_text() -> None:
+    """CLI guide ("an answer that is not a choice is asked again"): called
+    with a strict UTF-8 stream of its own (no ``main`` to make it lenient),
+    ``play`` takes a line that does not decode as no choice, asks again,
+    and plays the next answer."""
+    raw = io.TextIOWrapper(io.BytesIO(b"\xff\n"), encoding="utf-8", errors="strict")
+    out = io.StringIO()
+    assert play("italian-2p", 0, 1, "random", stdin=raw, out=out, err=io.StringIO()) == 1
+    assert "That line is not a choice: type a number from 1 to 3, or q to quit." in out.getvalue()
+    assert out.getvalue().count("Your move [1-3, q to quit]: ") == 2
+
+
+def test_play_with_standard_input_closed(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Exit statuses (1 when the input ends before the game): run with
+    standard input closed (``briscola play <&-``), ``sys.stdin`` is
+    ``None`` and the first prompt dies with ``AttributeError: 'NoneType'
+    object has no attribute 'readline'``; no input at all is input that
+    ends at once."""
+    monkeypatch.setattr(sys, "stdin", None)
+    status = main(["play", "--seed", "1", "--bot", "random"])
+    capsys.readouterr()
+    assert status == 1
+
+
+def test_a_match_won_by_one_bot_is_told_in_good_english() -> None:
+    """SPEC §8 (split-2p: first to four won deals): when a single bot wins
+    the match ``play --match`` ends with "Seat 1 win the match." (the verb
+    of a plural side), where the end of a deal says "Seat 1 wins the deal".
+    The seed is one where the bot wins, found by replaying the match with a
+    bot that takes the first choice, as typing 1 at every prompt does."""
+    rules = preset("split-2p")
+    table: list[Bot] = [FirstBot(), HeuristicBot()]
+    seed = next(
+        seed
+        for seed in range(4, 100)
+        if (result := outcome(play_match(rules, table, seed=seed))) is not None
+        and result.winners == (1,)
+    )
+    out = io.StringIO()
+    status = play(
+        "split-2p", 0, seed, "heuristic", match=True, stdin=io.StringIO("1\n" * 1000), out=out
+    )
+    assert status == 0
+    assert out.getvalue().rstrip().splitlines()[-1] == "Seat 1 wins the match."
 
 
 def test_play_rejects_a_bad_seat(
@@ -333,16 +550,68 @@ def test_simulate_teams_bastardo_and_rotation(
         "--bots",
         "heuristic,random,random,random,random",
     )
-    assert "mean score" in out
+    assert "void %  mean points  mean score" in out
     rows = table_rows(out)
     assert len(rows) == 5
-    assert sum(float(row[7]) for row in rows) == pytest.approx(0, abs=0.03)
+    assert sum(float(row[8]) for row in rows) == pytest.approx(0, abs=0.03)
 
     _, out, _ = run(capsys, monkeypatch, "simulate", "--deals", "6", "--rotate")
     assert [row[:3] for row in table_rows(out)] == [
         ["all", "heuristic", "6"],
         ["all", "random", "6"],
     ]
+
+
+def test_simulate_does_not_count_void_bastardo_deals_as_ties(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """SPEC §7: when all five pass the bastardo deal is void, with no score;
+    SPEC §8: a tie is equal points at the top. Bastardo has no ties at all
+    (the declarer's side makes the bid or does not), yet ``simulate``
+    counts every void deal in its "ties %" column (the CLI guide: "the
+    percentages of wins and of tied deals")."""
+    real = bots_module.make_bot
+
+    def make(spec: str) -> Bot:
+        return PassBot() if spec == "pass" else real(spec)
+
+    monkeypatch.setattr(bots_module, "make_bot", make)
+    out = io.StringIO()
+    assert simulate("bastardo", 3, ["pass"], 1, out=out, err=io.StringIO(), progress=False) == 0
+    rows = [line.split() for line in out.getvalue().splitlines() if re.match(r"\d +pass ", line)]
+    assert len(rows) == 5
+    # seat, bot, deals, wins, win %, ties %, mean points, mean score
+    assert all(row[2] == "3" for row in rows)
+    assert [row[5] for row in rows] == ["0.0"] * 5
+
+
+def test_simulate_counts_void_deals_in_a_column_of_their_own(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """SPEC §7: everyone passing voids the deal, with no winner and a score
+    of 0 for every seat. With five seats that always pass every deal is
+    void: the "void %" column shows 100 for each seat, "ties %" 0 and the
+    mean score 0; the games without an auction have no such column."""
+    real = bots_module.make_bot
+
+    def make(spec: str) -> Bot:
+        return PassBot() if spec == "pass" else real(spec)
+
+    monkeypatch.setattr(bots_module, "make_bot", make)
+    out = io.StringIO()
+    specs = ["pass"] * 5
+    assert simulate("bastardo", 4, specs, 1, out=out, err=io.StringIO(), progress=False) == 0
+    text = out.getvalue()
+    assert "deals  wins  win %  ties %  void %  mean points  mean score" in text
+    rows = [line.split() for line in text.splitlines() if re.match(r"\d +pass ", line)]
+    # seat, bot, deals, wins, win %, ties %, void %, mean points, mean score
+    assert [row[5] for row in rows] == ["0.0"] * 5
+    assert [row[6] for row in rows] == ["100.0"] * 5
+    assert [row[8] for row in rows] == ["0.00"] * 5
+
+    plain = io.StringIO()
+    assert simulate("italian-2p", 2, ["random"], 1, out=plain, progress=False) == 0
+    assert "void" not in plain.getvalue()
 
 
 @pytest.mark.parametrize(
@@ -356,6 +625,31 @@ def test_simulate_bad_bots(
     error (status 2) with a message."""
     status, _, err = run(capsys, monkeypatch, "simulate", "--bots", bots)
     assert status == 2 and message in err
+
+
+# --- bot names -------------------------------------------------------------------
+
+
+def test_make_bot_refuses_odd_digits_with_its_own_message() -> None:
+    """``make_bot`` documents "ValueError: If the name is unknown or the
+    samples are not a positive number", with the message
+    "montecarlo:SAMPLES needs a positive number of samples". For
+    ``'mc:²'`` (``'²'.isdigit()`` is true) it leaks ``int()``'s message
+    instead, which ``briscola simulate --bots mc:²`` prints as its error."""
+    with pytest.raises(ValueError, match="needs a positive number of samples"):
+        make_bot("mc:\u00b2")
+
+
+def test_simulate_refuses_samples_int_cannot_read(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``make_bot``'s documented error for samples that are not a positive
+    number is what ``simulate --bots`` prints (status 2), for a number of
+    5000 digits (beyond ``int()``'s limit) as for ``'²'``."""
+    for samples in ("\u00b2", "9" * 5000):
+        status, _, err = run(capsys, monkeypatch, "simulate", "--bots", f"mc:{samples}")
+        assert status == 2
+        assert err.startswith("briscola simulate: error: montecarlo:SAMPLES needs a positive")
 
 
 # --- rules ------------------------------------------------------------------------
@@ -527,3 +821,71 @@ def test_python_dash_m_and_a_closed_pipe() -> None:
     child.stderr.close()
     assert child.wait() == 1
     assert "Traceback" not in err and "Error" not in err
+
+
+def test_output_that_cannot_show_every_letter() -> None:
+    """CLI guide (exit statuses): on a standard output whose encoding lacks
+    "č" and "š" (``PYTHONIOENCODING=ascii``, an ASCII terminal) the rules of
+    Split, which name the češalj (seed 004), print with "?" for those
+    letters and status 0, not a ``UnicodeEncodeError`` traceback."""
+    done = subprocess.run(
+        [sys.executable, "-m", "briscola", "rules", "split-2p"],
+        cwd=ROOT,
+        capture_output=True,
+        env={**os.environ, "PYTHONIOENCODING": "ascii"},
+        check=False,
+    )
+    assert done.returncode == 0
+    assert "(Split's ?e?alj)" in " ".join(done.stdout.decode("ascii").split())
+    assert done.stderr == b""
+
+
+def test_a_stream_that_refuses_a_letter(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """CLI guide (exit statuses): an output stream that cannot be told to
+    replace what it cannot encode gets one line of error on stderr and
+    status 1 when a card name or rule text holds such a letter."""
+
+    class AsciiOnly(io.StringIO):
+        def write(self, text: str) -> int:
+            text.encode("ascii")
+            return super().write(text)
+
+    monkeypatch.setattr(sys, "stdout", AsciiOnly())
+    assert main(["rules", "split-2p"]) == 1
+    assert capsys.readouterr().err == "briscola: error: the output cannot show '\\u010d'\n"
+
+
+def test_an_output_that_cannot_be_written(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """CLI guide (exit statuses: 1 when the output fails): a write error
+    other than a closed pipe, such as a full disk, gives one line on
+    stderr and status 1, not a traceback."""
+
+    class Full(io.StringIO):
+        def write(self, text: str) -> int:
+            raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(sys, "stdout", Full())
+    assert main(["rules", "italian-2p"]) == 1
+    assert capsys.readouterr().err == "briscola: error: No space left on device\n"
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_dev_full() -> None:
+    """CLI guide (exit statuses): with standard output on ``/dev/full``,
+    whose every write fails, the command says so in one line on stderr and
+    exits with status 1, when Python would print a traceback at exit."""
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "briscola", "rules", "split-2p"],
+            cwd=ROOT,
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            check=False,
+        )
+    assert done.returncode == 1
+    assert re.fullmatch(r"briscola: error: [^\n]+\n", done.stderr), done.stderr
