@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import functools
+import operator
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Union
 
 from ._actions import Action
+
+try:  # the C generator behind random.Random, on CPython and PyPy
+    from _random import Random as _Random
+except ImportError:  # pragma: no cover - other Pythons: the same, slower
+    _Random = random.Random  # type: ignore[misc,assignment]
 from ._cards import Card
 from ._rules import DealStyle, Rules
 from ._state import Contract, GameState, Phase, make_setup, make_state
@@ -20,6 +26,7 @@ __all__ = ["new_game", "deal_cards", "SeedLike"]
 _CUT = DealStyle.CUT
 _KNOCK = DealStyle.KNOCK
 _WHOLE = DealStyle.WHOLE
+_CUT_OR_KNOCK_DEAL = DealStyle.CUT_OR_KNOCK
 _BIDDING = Phase.BIDDING
 _CUT_OR_KNOCK = Phase.CUT_OR_KNOCK
 _PLAYING = Phase.PLAYING
@@ -34,7 +41,10 @@ def shuffled_pack(rules: Rules, seed: SeedLike) -> tuple[Card, ...]:
     # random.shuffle's own algorithm, step for step (Fisher-Yates drawing
     # each index with getrandbits and rejection, as _randbelow does), with
     # the bit lengths precomputed: the same permutation, in half the time.
-    getrandbits = random.Random(seed).getrandbits
+    # For an int seed, random.Random(seed) holds the C generator seeded
+    # with it: build that directly, without Random.__init__ in Python (on
+    # Python 3.10 it even seeds twice).
+    getrandbits = (_Random(seed) if type(seed) is int else random.Random(seed)).getrandbits
     for i, bits in _SHUFFLE_STEPS[len(cards)]:
         j = getrandbits(bits)
         while j > i:
@@ -119,7 +129,7 @@ def new_game(
         pack = shuffled_pack(rules, seed)
     else:
         raise ValueError(f"a seed is an int, a float, a str or bytes, not {seed!r}")
-    if rules.deal is DealStyle.CUT_OR_KNOCK:
+    if rules.deal is _CUT_OR_KNOCK_DEAL:
         return make_state(
             make_setup(rules, pack, dealer, ()),
             _CUT_OR_KNOCK,
@@ -139,12 +149,16 @@ def new_game(
     return deal_cards(rules, pack, dealer, rules.deal, (), ())
 
 
+_HandTaker = Callable[[tuple[Card, ...]], tuple[Card, ...]]
+"""Takes a pack to the cards one seat is dealt from it, in dealing order."""
+
+
 @functools.lru_cache(maxsize=256)
 def _plan(
     rules: Rules, style: DealStyle, eldest: int
-) -> tuple[tuple[tuple[int, ...], ...], int | None, int]:
-    """Where each seat's cards lie in the pack, where the trump card lies
-    (``None`` in the whole deal), and where the stock begins."""
+) -> tuple[tuple[_HandTaker, ...], int | None, int]:
+    """Per seat, a function that takes its cards from the pack; where the
+    trump card lies (``None`` in the whole deal); where the stock begins."""
     n, h = rules.players, rules.hand_size
     packet = {_KNOCK: h, _WHOLE: 1}.get(style, rules.packet_size)
     order = [seat for _ in range(h // packet) for seat in range(n) for _ in range(packet)]
@@ -159,7 +173,15 @@ def _plan(
         cursor += 1
     if trump_at is None and style is not _WHOLE:
         trump_at, cursor = cursor, cursor + 1
-    return tuple(tuple(p) for p in positions), trump_at, cursor
+    return tuple(map(_taker, positions)), trump_at, cursor
+
+
+def _taker(positions: list[int]) -> _HandTaker:
+    """A function that takes the cards at ``positions`` from a pack, as a
+    tuple: an ``itemgetter`` (no Python frame) whenever it returns one."""
+    if len(positions) >= 2:
+        return operator.itemgetter(*positions)
+    return lambda pack: tuple([pack[i] for i in positions])
 
 
 def deal_cards(
@@ -173,8 +195,8 @@ def deal_cards(
     """Deal ``pack`` in ``style`` and return the state after the deal."""
     n = rules.players
     eldest = (dealer + 1) % n
-    positions, trump_at, stock_at = _plan(rules, style, eldest)
-    hands = tuple(tuple([pack[i] for i in seat]) for seat in positions)
+    takers, trump_at, stock_at = _plan(rules, style, eldest)
+    hands = tuple([take(pack) for take in takers])
     buried: list[Card] = []
     if trump_at is None:
         trump_card = None

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import operator
+from collections.abc import Callable
 
 from ._actions import PLAYS, SWAPS, Action, IllegalActionError, Play, SwapTrump
 from ._cards import Card, Rank
 from ._rules import Exchange
 from ._state import GameState, Phase, StateBuilder, make_state
+from ._table import Table
 
 __all__ = ["PLAY_OF", "play_actions", "apply_play", "apply_swap", "swap_cards", "why_no_swap"]
 
@@ -105,9 +107,10 @@ def apply_swap(state: GameState, action: SwapTrump) -> GameState:
             f"seat {state.to_move} cannot exchange the {action.card}: {reason}"
         )
     seat: int = state.to_move  # type: ignore[assignment]
+    face_up: Card = state.trump_card  # type: ignore[assignment]
     hand = state.hands[seat]
     given = action.card
-    new_hand = tuple(card for card in hand if card is not given) + (state.trump_card,)
+    new_hand = tuple(card for card in hand if card is not given) + (face_up,)
     hands = state.hands[:seat] + (new_hand,) + state.hands[seat + 1 :]
     return make_state(
         state.setup,
@@ -131,7 +134,9 @@ def apply_play(state: GameState, action: Play) -> GameState:
     """Play ``action.card`` for the seat to move; collect a complete trick,
     draw, and end the deal after the last trick."""
     # The hot path of every search: plain tuple work, no evolve, no checks
-    # beyond the one that the card is in the mover's hand.
+    # beyond the one that the card is in the mover's hand. New states are
+    # filled slot by slot (see _state.StateBuilder), sharing every
+    # unchanged field.
     seat: int = state.to_move  # type: ignore[assignment]
     card = action.card
     hands = state.hands
@@ -144,47 +149,49 @@ def apply_play(state: GameState, action: Play) -> GameState:
             if isinstance(card, Card)
             else f"{action!r} does not hold a card"
         ) from None
+    size = len(hand)
+    rest = _WITHOUT[size][i](hand) if size < _WITHOUT_SIZES else hand[:i] + hand[i + 1 :]
+    trick = state.trick
+    count = len(trick) + 1
     table = state.setup.table
-    hands_list = list(hands)
-    hands_list[seat] = hand[:i] + hand[i + 1 :]
-    trick = state.trick + ((seat, card),)
-    count = len(trick)
     if count < table.trick_size:
-        # The commonest step of all: build the state with plain slot stores
-        # (see _state.StateBuilder), sharing every unchanged field.
-        new: StateBuilder = _new(StateBuilder)
+        # The commonest step of all: the trick goes on with the next seat.
+        new = _blank()
         new.setup = state.setup
         new.phase = _PLAYING
-        new.to_move = table.trick_orders[trick[0][0]][count]
-        new.hands = tuple(hands_list)
+        new.to_move = table.trick_orders[seat][1]
+        if len(hands) == 2:
+            new.hands = (rest, hands[1]) if seat == 0 else (hands[0], rest)
+        else:
+            new.hands = hands[:seat] + (rest,) + hands[seat + 1 :]
         new.stock = state.stock
         new.trump_card = state.trump_card
         new.trump = state.trump
-        new.trick = trick
+        new.trick = trick + ((seat, card),)
         new.piles = state.piles
         new.history = state.history + (action,)
         new.actors = state.actors + (seat,)
         new.tricks_won = state.tricks_won
         new.trump_drawn = state.trump_drawn
         new.contract = state.contract
+        new.is_over = False
         new.__class__ = GameState  # type: ignore[assignment]
         return new  # type: ignore[return-value]
+    if count == 2:
+        return _two_seat_trick(state, action, seat, rest, table)
 
     # The trick is complete: the highest trump, else the highest card of
     # the suit led, takes it.
     trump = state.trump
     beats = table.beats[trump]
-    if count == 2:  # two seats: one comparison, no loop
-        leader, first = trick[0]
-        winner = seat if beats[first.index * 40 + card.index] else leader
-        cards: tuple[Card, ...] = (first, card)
-    else:
-        winner, best = trick[0]
-        best_index = best.index * 40
-        for other, other_card in trick[1:]:
-            if beats[best_index + other_card.index]:
-                winner, best_index = other, other_card.index * 40
-        cards = tuple(map(_second, trick))
+    winner, best = trick[0]
+    best_index = best.index * 40
+    for other, other_card in trick[1:]:
+        if beats[best_index + other_card.index]:
+            winner, best_index = other, other_card.index * 40
+    if beats[best_index + card.index]:
+        winner = seat
+    cards = tuple(map(_second, trick)) + (card,)
 
     piles = list(state.piles)
     piles[table.pile_of[winner]] += cards
@@ -192,6 +199,8 @@ def apply_play(state: GameState, action: Play) -> GameState:
     won[winner] += 1
 
     # Draw: the winner first, then in playing order; the trump card last.
+    hands_list = list(hands)
+    hands_list[seat] = rest
     stock = state.stock
     trump_card = state.trump_card
     trump_drawn = state.trump_drawn
@@ -211,7 +220,7 @@ def apply_play(state: GameState, action: Play) -> GameState:
             stock = ()
     elif not hands_list[winner]:
         phase, to_move = _OVER, None
-    new = _new(StateBuilder)
+    new = _blank()
     new.setup = state.setup
     new.phase = phase
     new.to_move = to_move
@@ -226,9 +235,89 @@ def apply_play(state: GameState, action: Play) -> GameState:
     new.tricks_won = tuple(won)
     new.trump_drawn = trump_drawn
     new.contract = state.contract
+    new.is_over = phase is _OVER
     new.__class__ = GameState  # type: ignore[assignment]
     return new  # type: ignore[return-value]
 
 
+def _two_seat_trick(
+    state: GameState, action: Play, seat: int, rest: tuple[Card, ...], table: Table
+) -> GameState:
+    """:func:`apply_play` for the second card of a two-seat trick: the
+    same rules as the general case, spelled out for two seats (the
+    commonest game) without lists or loops."""
+    card = action.card
+    leader, first = state.trick[0]
+    trump = state.trump
+    if table.beats[trump][first.index * 40 + card.index]:
+        winner, win_hand, lose_hand = seat, rest, state.hands[leader]
+    else:
+        winner, win_hand, lose_hand = leader, state.hands[leader], rest
+    loser = 1 - winner
+    piles = state.piles
+    cards = (first, card)
+    won = state.tricks_won
+
+    # Draw: the winner first; the loser takes the trump card last.
+    stock = state.stock
+    trump_card = state.trump_card
+    trump_drawn = state.trump_drawn
+    to_move: int | None = winner
+    phase = _PLAYING
+    if trump_card is not None:
+        left = len(stock)
+        if left >= 2:
+            win_hand += (stock[0],)
+            lose_hand += (stock[1],)
+            stock = stock[2:]
+        else:  # the stock runs out: the loser takes the trump card
+            if left:
+                win_hand += (stock[0],)
+            lose_hand += (trump_card,)
+            trump_drawn = (loser, trump_card)
+            trump_card = None
+            stock = ()
+    elif not win_hand:
+        phase, to_move = _OVER, None
+    new = _blank()
+    new.setup = state.setup
+    new.phase = phase
+    new.to_move = to_move
+    new.stock = stock
+    new.trump_card = trump_card
+    new.trump = trump
+    new.trick = ()
+    if winner == 0:
+        new.hands = (win_hand, lose_hand)
+        new.tricks_won = (won[0] + 1, won[1])
+    else:
+        new.hands = (lose_hand, win_hand)
+        new.tricks_won = (won[0], won[1] + 1)
+    if table.pile_of[winner] == 0:
+        new.piles = (piles[0] + cards, piles[1])
+    else:
+        new.piles = (piles[0], piles[1] + cards)
+    new.history = state.history + (action,)
+    new.actors = state.actors + (seat,)
+    new.trump_drawn = trump_drawn
+    new.contract = state.contract
+    new.is_over = phase is _OVER
+    new.__class__ = GameState  # type: ignore[assignment]
+    return new  # type: ignore[return-value]
+
+
+def _without(size: int, i: int) -> Callable[[tuple[Card, ...]], tuple[Card, ...]]:
+    """A function that takes a hand of ``size`` cards to the same hand
+    without its ``i``-th card (an ``itemgetter``: no Python frame)."""
+    keep = [k for k in range(size) if k != i]
+    if len(keep) < 2:  # itemgetter of one index returns the item, of a slice a tuple
+        return operator.itemgetter(slice(len(keep) and keep[0], len(keep) and keep[0] + 1))
+    return operator.itemgetter(*keep)
+
+
+_WITHOUT_SIZES = 13
+_WITHOUT = tuple(tuple(_without(size, i) for i in range(size)) for size in range(_WITHOUT_SIZES))
+"""Per hand size and position, the hand without the card at that position."""
+
 _second = operator.itemgetter(1)
-_new = object.__new__
+_blank = StateBuilder

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
 from typing import TypeAlias
 
 import attrs
@@ -50,7 +49,7 @@ class Phase(enum.Enum):
 
 
 # On Python 3.11 an attribute lookup on an Enum class costs several times a
-# global lookup: ``is_over`` runs once per step of every playout loop.
+# global lookup.
 _OVER = Phase.OVER
 
 
@@ -77,7 +76,7 @@ class Contract:
     a secret: only :func:`~briscola.observe` decides who may see it."""
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class Setup:
     """What stays fixed through a deal once it is dealt: the rules, the
     pack order, the dealer and the cards buried by the redraw.
@@ -111,18 +110,28 @@ def make_setup(
     rules: Rules, pack: tuple[Card, ...], dealer: int, buried: tuple[Card, ...]
 ) -> Setup:
     """A :class:`Setup` built without attrs' per-field checks (a deal's
-    hot path: ``new_game`` runs once per playout)."""
-    setup: Setup = _new(Setup)
-    _set(setup, "rules", rules)
-    _set(setup, "pack", pack)
-    _set(setup, "dealer", dealer)
-    _set(setup, "buried", buried)
-    _set(setup, "table", table_for(rules))
-    return setup
+    hot path: ``new_game`` runs once per playout), the way
+    :func:`make_state` builds states."""
+    setup = _SetupBuilder()
+    setup.rules = rules
+    setup.pack = pack
+    setup.dealer = dealer
+    setup.buried = buried
+    setup.table = table_for(rules)
+    setup.__class__ = Setup  # type: ignore[assignment]
+    return setup  # type: ignore[return-value]
 
 
-_new = object.__new__
-_set = object.__setattr__
+class _SetupBuilder:
+    """A mutable twin of :class:`Setup` (see :class:`StateBuilder`)."""
+
+    __slots__ = Setup.__slots__  # type: ignore[attr-defined]
+
+    rules: Rules
+    pack: tuple[Card, ...]
+    dealer: int
+    buried: tuple[Card, ...]
+    table: Table
 
 
 @attrs.frozen(weakref_slot=False)
@@ -170,6 +179,13 @@ class GameState:
     """``(seat, card)`` once the face-up trump card has been drawn."""
     contract: Contract | None
     """Bastardo's auction and call; ``None`` in other games."""
+    is_over: bool = attrs.field(init=False, eq=False, hash=False, repr=False)
+    """Whether the deal has ended (every card played, or a void deal):
+    :attr:`phase` is ``Phase.OVER``. A stored field, not a property,
+    because playout loops read it on every step."""
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "is_over", self.phase is _OVER)
 
     @property
     def rules(self) -> Rules:
@@ -198,11 +214,6 @@ class GameState:
         return self.setup.table
 
     @property
-    def is_over(self) -> bool:
-        """Whether the deal has ended (every card played, or a void deal)."""
-        return self.phase is _OVER
-
-    @property
     def eldest(self) -> int:
         """The seat after the dealer: it receives the first card and leads
         the first trick."""
@@ -218,52 +229,68 @@ class StateBuilder:
     """A mutable twin of :class:`GameState` with the same slots.
 
     Filling a frozen attrs instance costs a descriptor call per field; on
-    the hot path the engine fills this twin with plain stores and then it
-    relabels itself as a :class:`GameState` (same layout, so Python allows
-    the ``__class__`` assignment). The hottest paths go further: they take
-    ``object.__new__(StateBuilder)``, store every field themselves and set
-    ``__class__`` (no call with fourteen arguments).
+    the hot path the engine calls ``StateBuilder()`` (a class without
+    ``__init__`` is the cheapest object Python can make), fills every slot
+    with plain stores and then relabels the object as a
+    :class:`GameState` (same layout, so Python allows the ``__class__``
+    assignment). :func:`make_state` does the same from arguments.
     """
 
     __slots__ = GameState.__slots__  # type: ignore[attr-defined]
 
-    def __init__(
-        self,
-        setup: Setup,
-        phase: Phase,
-        to_move: int | None,
-        hands: tuple[tuple[Card, ...], ...],
-        stock: tuple[Card, ...],
-        trump_card: Card | None,
-        trump: Suit | None,
-        trick: tuple[tuple[int, Card], ...],
-        piles: tuple[tuple[Card, ...], ...],
-        history: tuple[Action, ...],
-        actors: tuple[int, ...],
-        tricks_won: tuple[int, ...],
-        trump_drawn: tuple[int, Card] | None,
-        contract: Contract | None,
-    ) -> None:
-        self.setup = setup
-        self.phase = phase
-        self.to_move = to_move
-        self.hands = hands
-        self.stock = stock
-        self.trump_card = trump_card
-        self.trump = trump
-        self.trick = trick
-        self.piles = piles
-        self.history = history
-        self.actors = actors
-        self.tricks_won = tricks_won
-        self.trump_drawn = trump_drawn
-        self.contract = contract
-        self.__class__ = GameState  # type: ignore[assignment]
+    setup: Setup
+    phase: Phase
+    to_move: int | None
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    trump_card: Card | None
+    trump: Suit | None
+    trick: tuple[tuple[int, Card], ...]
+    piles: tuple[tuple[Card, ...], ...]
+    history: tuple[Action, ...]
+    actors: tuple[int, ...]
+    tricks_won: tuple[int, ...]
+    trump_drawn: tuple[int, Card] | None
+    contract: Contract | None
+    is_over: bool
 
 
-make_state: Callable[..., GameState] = StateBuilder  # type: ignore[assignment]
-"""Build a :class:`GameState` from its field values, in field order,
-without validation."""
+def make_state(
+    setup: Setup,
+    phase: Phase,
+    to_move: int | None,
+    hands: tuple[tuple[Card, ...], ...],
+    stock: tuple[Card, ...],
+    trump_card: Card | None,
+    trump: Suit | None,
+    trick: tuple[tuple[int, Card], ...],
+    piles: tuple[tuple[Card, ...], ...],
+    history: tuple[Action, ...],
+    actors: tuple[int, ...],
+    tricks_won: tuple[int, ...],
+    trump_drawn: tuple[int, Card] | None,
+    contract: Contract | None,
+) -> GameState:
+    """Build a :class:`GameState` from its field values, in field order,
+    without validation."""
+    new = StateBuilder()
+    new.setup = setup
+    new.phase = phase
+    new.to_move = to_move
+    new.hands = hands
+    new.stock = stock
+    new.trump_card = trump_card
+    new.trump = trump
+    new.trick = trick
+    new.piles = piles
+    new.history = history
+    new.actors = actors
+    new.tricks_won = tricks_won
+    new.trump_drawn = trump_drawn
+    new.contract = contract
+    new.is_over = phase is _OVER
+    new.__class__ = GameState  # type: ignore[assignment]
+    return new  # type: ignore[return-value]
 
 
 @attrs.frozen
