@@ -7,12 +7,16 @@ import random
 import attrs
 
 from ._actions import Action
-from ._deal import new_game
+from ._deal import check_seed, new_game
 from ._engine import apply, legal_actions, outcome
-from ._rules import MatchFormat, Rules
+from ._rules import Auction, MatchFormat, Rules
 from ._state import GameState, Outcome
 
-__all__ = ["MatchState", "new_match", "deal_seed", "decision"]
+__all__ = ["MatchState", "new_match", "deal_seed", "decision", "match_goes_on"]
+
+# An enum member as a module constant: on Python 3.11 an attribute lookup
+# on an Enum class costs several times a global lookup.
+_NO_AUCTION = Auction.NONE
 
 
 @attrs.frozen
@@ -89,6 +93,8 @@ def new_match(rules: Rules, *, seed: int | str | None = None) -> MatchState:
         seed = random.SystemRandom().randrange(2**63)
     elif not isinstance(seed, (int, str)) or isinstance(seed, bool):
         raise ValueError(f"a match seed is an int or a str, not {seed!r}")
+    else:
+        check_seed(seed)
     game = new_game(rules, seed=seed)
     return MatchState(rules, seed, game, (), (0,) * rules.players)
 
@@ -114,9 +120,9 @@ def match_apply(match: MatchState, action: Action) -> MatchState:
     results = match.results + (result,)
     totals = tuple(t + s for t, s in zip(match.totals, result.scores))
     rules = match.rules
-    void = game.contract is not None and game.contract.called_card is None
-    if not void and decision(rules, results, totals) is not None:
+    if not match_goes_on(rules, results, totals):
         return MatchState(rules, match.seed, game, results, totals, True)
+    void = _is_void(rules, result)
     n = rules.players
     # A tie keeps the dealer where the rules say so; a void bastardo deal
     # (every seat passed) always passes the deal on (SPEC §7).
@@ -162,11 +168,43 @@ def _side_values(
     return _side_wins(rules, results)
 
 
+def _is_void(rules: Rules, result: Outcome) -> bool:
+    """Whether ``result`` is a void bastardo deal's (every seat passed): a
+    played bastardo deal always has winners, one side or the other."""
+    return not result.winners and rules.auction is not _NO_AUCTION
+
+
+def match_goes_on(rules: Rules, results: tuple[Outcome, ...], totals: tuple[int, ...]) -> bool:
+    """Whether a match goes on after the last of ``results`` (SPEC §7, §8).
+
+    A void bastardo deal never ends a match (the next dealer deals); after
+    a deal that was played, the match goes on until :func:`decision` finds
+    it decided.
+
+    Args:
+        rules: The rules, match format included.
+        results: The outcomes of the finished deals, at least one.
+        totals: Per seat, the sum of their scores.
+
+    Returns:
+        Whether another deal is dealt.
+
+    >>> import attrs
+    >>> from briscola import MatchFormat, preset
+    >>> from briscola._bastardo import void_outcome
+    >>> single = attrs.evolve(preset("bastardo"), match=MatchFormat.SINGLE)
+    >>> match_goes_on(single, (void_outcome(5),), (0,) * 5)
+    True
+    """
+    return _is_void(rules, results[-1]) or decision(rules, results, totals) is None
+
+
 def decision(
     rules: Rules, results: tuple[Outcome, ...], totals: tuple[int, ...]
 ) -> tuple[int, ...] | None:
     """``None`` while the match goes on; else its winners (empty if
-    drawn). Called only after a deal that was played (not void)."""
+    drawn). Called only after a deal that was played (not void): see
+    :func:`match_goes_on`."""
     fmt = rules.match
     target = rules.match_target
     sides = rules.sides

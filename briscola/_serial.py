@@ -42,27 +42,36 @@ The documents:
   "history"}``: the match seed (an int or a string), the outcome of every
   finished deal, whether the match is over, and the history of the deal in
   progress (of the last deal, once the match is over). The deal is rebuilt
-  from the seed and replayed through the match;
+  from the seed and replayed through the match; no action may follow the
+  end of that deal;
 - ``"observation"``: the rules and one key per other
   :class:`~briscola.Observation` field, under the field's name.
 
 Loading checks everything: malformed JSON, a wrong type anywhere, an
 unknown version, type tag, enum value or action, a pack with missing or
 repeated cards, a history the rules do not allow, results that no deal
-could have, an observation that no deal agrees with: each raises
-:class:`ValueError` saying what and where. Nothing in the input is executed,
-imported or looked up as an attribute. One limit guards the reader's
-time: matches of more than :data:`MAX_DEALS` finished deals are refused
-(:class:`~briscola.Rules` itself caps card points, which keeps bastardo's
-list of bids small).
+could have (card points that no share of the pack's cards among the sides
+gives, a match going on after a deal that decided it, or ended by a void
+deal), an observation that no deal agrees with (of a finished match: a
+last result other than the outcome of the cards in the piles): each
+raises :class:`ValueError` saying what and where. Nothing in the input is
+executed, imported or looked up as an attribute. Two limits guard the
+reader's time: matches of more than :data:`MAX_DEALS` finished deals are
+refused, and the search for shares of the pack stops after a bounded
+number of steps per document, past which (only with many sides under odd
+point tables, never under the presets' rules) results' card points are
+taken on trust. (:class:`~briscola.Rules` itself caps card points, which
+keeps bastardo's list of bids small.)
 """
 
 from __future__ import annotations
 
 import enum
+import functools
 import json
 import random
-from collections.abc import Callable, Mapping
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Final, TypeVar
 
 import attrs
@@ -87,8 +96,8 @@ from ._actions import (
 from ._bastardo import contract_outcome, void_outcome
 from ._cards import FULL_PACK, Card, Rank, Suit
 from ._deal import new_game
-from ._engine import apply, sides_outcome
-from ._match import MatchState, deal_seed, decision
+from ._engine import apply, outcome, sides_outcome
+from ._match import MatchState, deal_seed, match_goes_on
 from ._observe import Observation
 from ._rules import Auction, DealStyle, Exchange, MatchFormat, PartnerHands, Rules
 from ._sample import sample_state
@@ -482,7 +491,9 @@ def _outcome_out(outcome: Outcome) -> dict[str, Json]:
 
 def _outcome(rules: Rules) -> Callable[[Json, str], Outcome]:
     """A reader of one deal's outcome under ``rules``, which checks that
-    some deal could have ended so."""
+    some deal could have ended so (in one document: see
+    :data:`_SHARE_STEPS`)."""
+    steps = _Steps()
 
     def read(value: Json, where: str) -> Outcome:
         fields = _fields(value, where, ("sides", "points", "winners", "scores", "sweep"))
@@ -495,6 +506,12 @@ def _outcome(rules: Rules) -> Callable[[Json, str], Outcome]:
         )
         if result not in _possible_outcomes(rules, result):
             raise _fail(where, f"no deal under these rules ends with {result}")
+        if any(result.points) and not _pack_shares(rules, result.points, steps):
+            raise _fail(
+                where,
+                f"no deal under these rules ends with {result}: no share of the pack's "
+                f"cards gives the sides {list(result.points)} card points",
+            )
         return result
 
     return read
@@ -528,6 +545,131 @@ def _possible_outcomes(rules: Rules, result: Outcome) -> list[Outcome]:
     return found
 
 
+class _OutOfSteps(Exception):
+    """The search for a share of the pack ran past a document's steps."""
+
+
+class _Steps:
+    """The steps left to one document's searches for shares of the pack
+    (:data:`_SHARE_STEPS`)."""
+
+    __slots__ = ("left",)
+
+    def __init__(self) -> None:
+        self.left = _SHARE_STEPS
+
+    def take(self) -> None:
+        self.left -= 1
+        if self.left < 0:
+            raise _OutOfSteps
+
+
+_SHARE_STEPS: Final = 2_000_000
+"""The most steps :func:`loads` spends in one document (a second or two)
+checking that the results' card points are shares of the pack. Under the
+presets' rules a result takes a few hundred steps at most, so even
+:data:`MAX_DEALS` results are all checked; many sides under odd point
+tables could make the search run for ever. Past this, the remaining
+results' points are taken on trust."""
+
+_SHARES_KNOWN: Final[dict[tuple[Rules, tuple[int, ...]], bool]] = {}
+"""The settled searches, by rules and points sorted (without zeros)."""
+
+
+@functools.lru_cache(maxsize=64)
+def _pack_values(rules: Rules) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """The card values above 0 of the rules' pack, highest first; how many
+    cards are worth each; and, for each ``j`` up to the number of values,
+    the sums the cards of the values from ``j`` on can make, as an int
+    whose bit ``s`` is set when some of them make ``s`` points."""
+    table = dict(rules.card_points)
+    counts = Counter(table.get(card.rank, 0) for card in rules.pack)
+    values = tuple(sorted((value for value in counts if value > 0), reverse=True))
+    sums = [1]
+    for value in reversed(values):
+        bits = sums[0]
+        for _ in range(counts[value]):
+            bits |= bits << value
+        sums.insert(0, bits)
+    return values, tuple(counts[value] for value in values), tuple(sums)
+
+
+def _pack_shares(rules: Rules, points: tuple[int, ...], steps: _Steps) -> bool:
+    """Whether the rules' pack can be shared out among sides so that they
+    take ``points`` (card points per side, summing to the pack's); ``True``
+    also when ``steps`` run out before the search settles it."""
+    needs = tuple(sorted((p for p in points if p), reverse=True))
+    known = _SHARES_KNOWN.get((rules, needs))
+    if known is None:
+        try:
+            known = _shares(rules, needs, steps)
+        except _OutOfSteps:
+            return True
+        if len(_SHARES_KNOWN) >= 4096:
+            _SHARES_KNOWN.clear()
+        _SHARES_KNOWN[rules, needs] = known
+    return known
+
+
+def _shares(rules: Rules, needs: tuple[int, ...], steps: _Steps) -> bool:
+    """:func:`_pack_shares` with the points sorted, highest first, and the
+    zeros left out (a side without points takes no card worth any).
+
+    A search value by value, the highest first: how many cards of the value
+    each side takes. Each side must still be able to make up its points
+    from the lower values, which settles two sides at once (the second
+    takes what the first leaves) and cuts most of the search for more.
+    Sides needing the same points are alike, so the points still needed
+    are kept sorted, and the ways that fail are remembered."""
+    values, counts, sums = _pack_values(rules)
+    if sum(needs) != sum(v * c for v, c in zip(values, counts)):
+        return False
+    if not all(sums[0] >> need & 1 for need in needs):
+        return False
+    failed: set[tuple[int, tuple[int, ...]]] = set()
+
+    def place(j: int, needs: tuple[int, ...]) -> bool:
+        """Whether the cards of the values from ``j`` on make ``needs``."""
+        if not needs:
+            return True
+        if (j, needs) in failed:
+            return False
+        for after in deal(j, needs, 0, counts[j], ()):
+            if place(j + 1, tuple(sorted((p for p in after if p), reverse=True))):
+                return True
+        failed.add((j, needs))
+        return False
+
+    def deal(
+        j: int, needs: tuple[int, ...], i: int, cards: int, after: tuple[int, ...]
+    ) -> Iterator[tuple[int, ...]]:
+        """The points still needed once the ``cards`` of value ``values[j]``
+        are shared among the sides from ``i`` on (``after``: the sides
+        before ``i``, served), each able to make up the rest from the
+        lower values. A side takes no more than the side before it when
+        they need the same points."""
+        steps.take()
+        lower = sums[j + 1]
+        if cards == 0:
+            rest = needs[i:]
+            if all(lower >> need & 1 for need in rest):
+                yield after + rest
+            return
+        if i == len(needs):
+            return
+        value = values[j]
+        need = needs[i]
+        most = min(cards, need // value)
+        if i and needs[i - 1] == need:
+            most = min(most, (needs[i - 1] - after[i - 1]) // value)
+        for taken in range(most, -1, -1):
+            left = need - taken * value
+            if lower >> left & 1:
+                yield from deal(j, needs, i + 1, cards - taken, (*after, left))
+
+    return place(0, needs)
+
+
 def _dealer_after(rules: Rules, results: tuple[Outcome, ...]) -> int:
     """The dealer of the deal that follows ``results`` in a match
     (SPEC §8)."""
@@ -547,7 +689,7 @@ def _check_results_go_on(rules: Rules, results: tuple[Outcome, ...], where: str)
     totals = [0] * rules.players
     for k, result in enumerate(results):
         totals = [t + s for t, s in zip(totals, result.scores)]
-        if decision(rules, results[: k + 1], tuple(totals)) is not None:
+        if not match_goes_on(rules, results[: k + 1], tuple(totals)):
             raise _fail(where, f"the match was over after deal {k}, yet it goes on")
 
 
@@ -559,12 +701,17 @@ def _read_rules(document: dict[str, Json]) -> Rules:
     return _rules(fields["rules"], "rules")
 
 
+def _step(state: _T, action: Action, where: str) -> _T:
+    """``apply(state, action)``, refusing an illegal action at ``where``."""
+    try:
+        return apply(state, action)  # type: ignore[call-overload, no-any-return]
+    except IllegalActionError as error:
+        raise _fail(where, f"{action} is not legal: {error}") from None
+
+
 def _replay(state: _T, history: tuple[Action, ...], where: str) -> _T:
     for number, action in enumerate(history):
-        try:
-            state = apply(state, action)  # type: ignore[call-overload]
-        except IllegalActionError as error:
-            raise _fail(f"{where}.history[{number}]", f"{action} is not legal: {error}") from None
+        state = _step(state, action, f"{where}.history[{number}]")
     return state
 
 
@@ -582,9 +729,15 @@ def _read_game(document: dict[str, Json]) -> GameState:
 
 
 def _seed(value: Json, where: str) -> int | str:
-    if isinstance(value, str) or type(value) is int:
+    if type(value) is int:
         return value
-    raise _fail(where, f"a match seed is an int or a string, found {_kind(value)}")
+    if not isinstance(value, str):
+        raise _fail(where, f"a match seed is an int or a string, found {_kind(value)}")
+    try:
+        value.encode("utf-8")  # random.Random seeds with a string's UTF-8 bytes
+    except UnicodeEncodeError as error:
+        raise _fail(where, f"a string seed must be valid Unicode text: {error}") from None
+    return value
 
 
 def _read_match(document: dict[str, Json]) -> MatchState:
@@ -600,7 +753,20 @@ def _read_match(document: dict[str, Json]) -> MatchState:
     _check_results_go_on(rules, before, "match.results")
     totals = tuple(sum(column) for column in zip((0,) * rules.players, *(r.scores for r in before)))
     game = new_game(rules, seed=deal_seed(seed, len(before)), dealer=_dealer_after(rules, before))
-    match = _replay(MatchState(rules, seed, game, before, totals), history, "match")
+    # The saved history is the deal in progress's only, so no action may
+    # follow the end of that deal: replay it as a deal, and only its last
+    # action through the match, which ends the deal (and the match) or not.
+    last = len(history) - 1
+    for number, action in enumerate(history[:last]):
+        game = _step(game, action, f"match.history[{number}]")
+        if game.is_over:
+            raise _fail(
+                f"match.history[{number + 1}]",
+                f"{history[number + 1]} comes after the end of the deal in progress",
+            )
+    match = MatchState(rules, seed, game, before, totals)
+    if history:
+        match = _step(match, history[last], f"match.history[{last}]")
     if match.results != results or match.is_over != over:
         if over:
             why = 'the history does not end the match with the last result, as "over" says'
@@ -753,19 +919,28 @@ def _check_observation(seen: Observation) -> None:
             raise _fail("observation", "a finished deal of a match has a result")
         before = results[:-1] if over else results
         _check_results_go_on(seen.rules, before, "observation.match_results")
-        if over and decision(seen.rules, results, seen.match_totals) is None:  # type: ignore[arg-type]
-            raise _fail("observation", "the match would go on after this deal")
         sums = tuple(
             sum(column) for column in zip((0,) * seen.rules.players, *(r.scores for r in results))
         )
         if seen.match_totals != sums:
             raise _fail("observation.match_totals", "the totals are not the sums of the scores")
+        if over and match_goes_on(seen.rules, results, sums):
+            raise _fail("observation", "the match would go on after this deal")
         if seen.dealer != _dealer_after(seen.rules, before):
             raise _fail("observation.dealer", "the match's deals are not dealt by this seat")
     try:
-        sample_state(seen, random.Random(0))
+        deal = sample_state(seen, random.Random(0))
     except ValueError as error:
         raise _fail("observation", str(error)) from None
+    if seen.match_results is not None and deal.is_over:
+        # Every card of a finished deal lies where the seat saw it (in the
+        # piles, or in the hands of a void deal): its outcome is fixed.
+        ended = outcome(deal)
+        if seen.match_results[-1] != ended:
+            raise _fail(
+                "observation.match_results",
+                f"the last result is not how the deal ended ({ended})",
+            )
 
 
 _READERS: Final[dict[str, Callable[[dict[str, Json]], Any]]] = {

@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import briscola._match
 from briscola import (
     PRESETS,
     Bid,
@@ -23,8 +24,10 @@ from briscola import (
     Cut,
     GameState,
     Knock,
+    MatchFormat,
     MatchState,
     Observation,
+    Outcome,
     Pass,
     Play,
     Rank,
@@ -38,10 +41,18 @@ from briscola import (
     new_game,
     new_match,
     observe,
+    outcome,
     preset,
 )
 from briscola._serial import _RULES_FIELDS
-from tests.strategies import PRESET_NAMES, card, deck_with, reachable_states
+from tests.strategies import (
+    PRESET_NAMES,
+    TRICK_PRESET_NAMES,
+    card,
+    deck_with,
+    reachable_states,
+    seeds,
+)
 from tests.strategies import rules as varied_rules
 
 Json = Any
@@ -326,6 +337,7 @@ MALFORMED: list[tuple[str, str | bytes, str]] = [
     ("over without results", _changed(_match_document(), over=True, results=[]), "over"),
     ("forged result", _forged_result(), "no deal under these rules ends with"),
     ("float seed", _changed(_match_document(), seed=1.5), "match.seed"),
+    ("lone surrogate seed", _changed(_match_document(), seed="\ud800"), "match.seed"),
     ("finished deal", _changed(_match_document(), over=True), "match"),
     ("observation", _observation_with_played_card_in_hand(), "no deal agrees"),
     ("observation seat", _changed(_observation_document(), seat=2), "from 0 to 1"),
@@ -503,3 +515,340 @@ def test_loaded_objects_are_of_the_right_type() -> None:
     assert isinstance(loads(dumps(new_match(state.rules, seed=1))), MatchState)
     assert isinstance(loads(dumps(observe(state, 1))), Observation)
     assert loads(dumps(state).encode()) == state
+
+
+# -- found in review: what no match could produce, and loading's cost --------------
+#
+# Each test below pins a defect found in review of ``briscola/_serial.py``:
+# loads accepting documents that no match could produce, refusing matches
+# the engine did produce, or doing work that grows with input the format
+# forbids.
+
+
+STANDARD_POINTS_BY_RANK: dict[Rank, int] = {
+    Rank.ACE: 11,
+    Rank.THREE: 10,
+    Rank.KING: 4,
+    Rank.KNIGHT: 3,
+    Rank.JACK: 2,
+}
+"""SPEC §2's standard points, written out here (other ranks count 0)."""
+
+
+def finish_match(match: MatchState) -> MatchState:
+    """Play ``match`` to its end, always taking the first legal action."""
+    while not match.is_over:
+        match = apply(match, legal_actions(match)[0])
+    return match
+
+
+def fixed_sides_outcome(rules: Rules, points: tuple[int, ...]) -> Outcome:
+    """The outcome SPEC §8 gives a deal with fixed sides that took
+    ``points``: the side with the most points wins, a shared top is a tie;
+    each winning seat scores 1 (SPEC §10). Written here from the SPEC, not
+    from the engine."""
+    best = max(points)
+    leaders = [side for side, p in zip(rules.sides, points) if p == best]
+    winners = leaders[0] if len(leaders) == 1 else ()
+    scores = tuple(1 if seat in winners else 0 for seat in range(rules.players))
+    return Outcome(sides=rules.sides, points=points, winners=winners, scores=scores)
+
+
+def void_deal_outcome(players: int) -> Outcome:
+    """SPEC §7 / §10: a void bastardo deal (every seat passed) has no
+    winners and no score; each seat is listed alone."""
+    return Outcome(
+        sides=tuple((seat,) for seat in range(players)),
+        points=(0,) * players,
+        winners=(),
+        scores=(0,) * players,
+    )
+
+
+def pass_out(match: MatchState) -> MatchState:
+    """Every seat passes: the bastardo deal in progress ends void."""
+    for _ in range(match.rules.players):
+        match = apply(match, Pass())
+    return match
+
+
+def result_of(result: Outcome) -> dict[str, Any]:
+    """``result`` as a saved match writes it (format version 1)."""
+    return {
+        "sides": [list(side) for side in result.sides],
+        "points": list(result.points),
+        "winners": list(result.winners),
+        "scores": list(result.scores),
+        "sweep": result.is_sweep,
+    }
+
+
+def match_document(
+    rules: Rules, seed: int, results: list[dict[str, Any]], history: list[list[Any]]
+) -> str:
+    """A saved match in the format of ``briscola._serial`` (version 1)."""
+    saved = json.loads(dumps(new_match(rules, seed=seed)))
+    saved.update(results=results, over=False, history=history)
+    return json.dumps(saved)
+
+
+# -- finished match observations: the last result is the deal's outcome ----------
+
+
+def test_finished_match_observation_with_a_false_last_result_is_refused() -> None:
+    """SPEC §10 ("malformed or inconsistent input raises ValueError") and
+    §6: in an observation of a finished match every card lies face up in
+    the piles, so the last result is fixed by the observation itself. A
+    document whose last result gives the deal to the seat that took fewer
+    points is inconsistent and must not load.
+
+    Reproduction: italian-2p, seed 1, first legal action each turn, played
+    to the end; the forged document swaps the two seats' points (and so
+    the winner) in the last result and the totals.
+    """
+    match = finish_match(new_match(preset("italian-2p"), seed=1))
+    seen = observe(match, 0)
+    # The points in the piles, counted with the table of SPEC §2.
+    taken = tuple(sum(STANDARD_POINTS_BY_RANK.get(c.rank, 0) for c in pile) for pile in seen.piles)
+    assert seen.match_results is not None and seen.match_results[-1].points == taken
+    assert taken[0] != taken[1]
+    forged_result = fixed_sides_outcome(match.rules, (taken[1], taken[0]))
+    forged = attrs.evolve(seen, match_results=(forged_result,), match_totals=forged_result.scores)
+    assert loads(dumps(seen)) == seen  # the true record loads
+    with pytest.raises(ValueError):
+        loads(dumps(forged))
+
+
+@given(name=st.sampled_from(TRICK_PRESET_NAMES), seed=seeds)
+def test_finished_match_last_result_must_match_the_piles(name: str, seed: int) -> None:
+    """SPEC §10 and §8, as a property over every trick-taking preset played
+    as a single deal: replacing the last result of a finished match's
+    observation by the outcome of other card points (the same points
+    rotated between the sides, so sums and signs stay plausible) must make
+    loads refuse the document."""
+    rules = attrs.evolve(preset(name), match=MatchFormat.SINGLE)
+    match = finish_match(new_match(rules, seed=seed))
+    seen = observe(match, 0)
+    assert seen.match_results is not None
+    real = seen.match_results[-1]
+    rotated = real.points[1:] + real.points[:1]
+    if rotated == real.points:
+        return  # every side took the same points: nothing to forge
+    forged_result = fixed_sides_outcome(rules, rotated)
+    forged = attrs.evolve(seen, match_results=(forged_result,), match_totals=forged_result.scores)
+    with pytest.raises(ValueError):
+        loads(dumps(forged))
+
+
+# -- bastardo matches and void deals ---------------------------------------------
+
+
+def test_bastardo_single_deal_match_round_trips_after_a_void_deal() -> None:
+    """SPEC §7 (a void deal has no score; the next dealer deals) and §10/§11
+    (``loads(dumps(m)) == m``): bastardo played as a single-deal match goes
+    on after a void deal, so its record holds a void result while the
+    match is not over. Saving and loading it must give it back.
+
+    Reproduction: ``attrs.evolve(preset("bastardo"), match=SINGLE)``,
+    seed 1, five passes; loads refuses with "the match was over after deal
+    0, yet it goes on".
+    """
+    rules = attrs.evolve(preset("bastardo"), match=MatchFormat.SINGLE)
+    match = pass_out(new_match(rules, seed=1))
+    assert not match.is_over and match.results == (void_deal_outcome(5),)
+    assert loads(dumps(match)) == match
+    seen = observe(match, 2)
+    assert loads(dumps(seen)) == seen
+
+
+@given(
+    fmt=st.sampled_from(MatchFormat),
+    target=st.integers(1, 3),
+    voids=st.integers(1, 3),
+    seed=seeds,
+)
+def test_bastardo_match_round_trips_after_void_deals(
+    fmt: MatchFormat, target: int, voids: int, seed: int
+) -> None:
+    """SPEC §7 and §11 (Purity: ``loads(dumps(s)) == s``) for bastardo in
+    every match format of SPEC §8: void deals never decide a match, so
+    after any number of them the match and every seat's observation of it
+    save and load unchanged."""
+    rules = attrs.evolve(preset("bastardo"), match=fmt, match_target=target)
+    match = new_match(rules, seed=seed)
+    for _ in range(voids):
+        match = pass_out(match)
+    assert not match.is_over
+    assert loads(dumps(match)) == match
+    for seat in range(rules.players):
+        seen = observe(match, seat)
+        assert loads(dumps(seen)) == seen
+
+
+def test_observation_of_a_match_ended_by_a_void_deal_is_refused() -> None:
+    """SPEC §7: after a void deal the next dealer deals, so no match ends
+    on a void deal (the engine never produces it: see the test above).
+    An observation claiming that a single-deal bastardo match is over
+    after one void deal is inconsistent and must raise ValueError
+    (SPEC §10)."""
+    rules = attrs.evolve(preset("bastardo"), match=MatchFormat.SINGLE)
+    deal: GameState = new_game(rules, seed=1)
+    for _ in range(rules.players):
+        deal = apply(deal, Pass())
+    assert deal.is_over and outcome(deal) == void_deal_outcome(5)
+    forged: Observation = attrs.evolve(
+        observe(deal, 0), match_results=(void_deal_outcome(5),), match_totals=(0,) * 5
+    )
+    with pytest.raises(ValueError):
+        loads(dumps(forged))
+
+
+# -- results no deal could have --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "points"),
+    [
+        ("italian-2p", (119, 1)),
+        ("italian-2p", (1, 119)),
+        ("italian-3p", (118, 1, 1)),
+        ("italian-4p", (119, 1)),
+    ],
+)
+def test_match_result_with_impossible_card_points_is_refused(
+    name: str, points: tuple[int, ...]
+) -> None:
+    """SPEC §2 and §10: cards are worth 0, 2, 3, 4, 10 or 11 points, so no
+    pile holds exactly 1 point. A saved match whose result says a side
+    took 1 point describes no deal ("results that no deal could have"
+    raise ValueError) and must not load."""
+    rules = attrs.evolve(preset(name), match=MatchFormat.FIRST_TO, match_target=2)
+    # The control: 118, 2 (a jack with blanks) and 0 are possible piles,
+    # and the same document with them loads.
+    possible = (118, 2) + (0,) * (len(points) - 2)
+    assert sum(possible) == sum(points) == rules.total_points
+    loads(match_document(rules, 1, [result_of(fixed_sides_outcome(rules, possible))], []))
+    with pytest.raises(ValueError):
+        loads(match_document(rules, 1, [result_of(fixed_sides_outcome(rules, points))], []))
+
+
+def test_bastardo_result_with_impossible_card_points_is_refused() -> None:
+    """SPEC §2, §7 and §10: the declarer's side cannot take exactly 119 of
+    120 points (the other side would hold a single point), so a saved
+    bastardo result of 119-1 must not load."""
+    rules = preset("bastardo")
+    control = {
+        "sides": [[0, 1], [2, 3, 4]],
+        "points": [118, 2],
+        "winners": [0, 1],
+        "scores": [2, 1, -1, -1, -1],
+        "sweep": False,
+    }
+    assert isinstance(loads(match_document(rules, 1, [control], [])), MatchState)
+    result = {
+        "sides": [[0, 1], [2, 3, 4]],
+        "points": [119, 1],
+        "winners": [0, 1],
+        "scores": [2, 1, -1, -1, -1],
+        "sweep": False,
+    }
+    with pytest.raises(ValueError):
+        loads(match_document(rules, 1, [result], []))
+
+
+# -- loading stays proportionate -------------------------------------------------
+
+
+def test_loads_does_not_deal_past_the_deal_in_progress(monkeypatch: pytest.MonkeyPatch) -> None:
+    """SPEC §10 (malformed input raises ValueError) and the format's own
+    guard (MAX_DEALS "guards the reader's time"): a match's history is the
+    history of the deal in progress, so loads must stop at the first
+    action past that deal's end instead of replaying into the deals that
+    follow. Today it replays every void bastardo deal the history spells
+    out, each step copying the growing results: time in the square of the
+    input (about 22 s for a 3 MB document of passes). Counted here as the
+    deals dealt, not timed."""
+    dealt = 0
+
+    def counting_new_game(*args: Any, **kwargs: Any) -> GameState:
+        nonlocal dealt
+        dealt += 1
+        return new_game(*args, **kwargs)
+
+    monkeypatch.setattr(briscola._match, "new_game", counting_new_game)
+    rules = preset("bastardo")
+    text = match_document(rules, 1, [], [["pass"]] * (rules.players * 200))
+    with pytest.raises(ValueError):
+        loads(text)
+    assert dealt <= 1
+
+
+def test_history_past_the_deal_in_progress_names_the_first_action_too_many() -> None:
+    """SPEC §10 (inconsistent input raises ValueError saying where): once
+    every bastardo seat has passed, the deal is over (SPEC §7), so the
+    sixth pass of a saved match's history lies past the deal in progress,
+    and the message names it."""
+    rules = preset("bastardo")
+    text = match_document(rules, 1, [], [["pass"]] * 6)
+    with pytest.raises(ValueError, match=r"match\.history\[5\]: pass comes after the end"):
+        loads(text)
+
+
+def test_match_ended_by_a_void_deal_is_refused() -> None:
+    """SPEC §7: after a void deal (every seat passed) the next dealer deals,
+    so a saved single-deal bastardo match that says it is over after one
+    void deal describes no match, nor does one that holds the five passes
+    as the history of a deal still in progress (SPEC §10)."""
+    rules = attrs.evolve(preset("bastardo"), match=MatchFormat.SINGLE)
+    saved = json.loads(match_document(rules, 1, [result_of(void_deal_outcome(5))], []))
+    saved.update(over=True, history=[["pass"]] * 5)
+    with pytest.raises(ValueError, match="does not end the match"):
+        loads(json.dumps(saved))
+    with pytest.raises(ValueError, match="runs past the end of the deal"):
+        loads(match_document(rules, 1, [], [["pass"]] * 5))
+
+
+def test_results_must_share_out_the_pack_among_all_sides() -> None:
+    """SPEC §2 and §10, with five sides (italian-5p, every seat alone): 9,
+    9, 9, 8 and 85 points are each a pile some cards make (85 = three aces,
+    four threes, two kings and two jacks), yet no deal gives them all at
+    once. Sides of 9 and 8 points hold no ace or three (11 and 10 points),
+    so together they take 35 of the 36 points of the kings, knights and
+    jacks; the fifth side would then take the aces, the threes (84 points)
+    and a card worth 1, which no card is. The same document with 9, 9, 9,
+    9 and 84 points (each of the four a king, a knight and a jack; the
+    fifth the aces and threes) loads."""
+    rules = attrs.evolve(preset("italian-5p"), match=MatchFormat.FIRST_TO, match_target=2)
+    possible = fixed_sides_outcome(rules, (9, 9, 9, 9, 84))
+    loads(match_document(rules, 1, [result_of(possible)], []))
+    impossible = fixed_sides_outcome(rules, (9, 9, 9, 8, 85))
+    with pytest.raises(ValueError, match="no share of the pack's cards"):
+        loads(match_document(rules, 1, [result_of(impossible)], []))
+
+
+def test_finished_bastardo_observation_with_a_false_last_result_is_refused() -> None:
+    """SPEC §7 and §10: a finished bastardo deal shows every card in the
+    piles and the called card's holder, so its result is fixed. Seed 2,
+    the last legal action each turn: seat 0 bids 120, everyone else
+    passes, and the declarer's side takes 93 points, short of the bid. A
+    record saying the contract was made (the other side's winners and
+    every score negated: SPEC §7's +2/+1/-1 against -2/-1/+1) is a result
+    a deal of 93 points could have, but not this deal's."""
+    rules = attrs.evolve(preset("bastardo"), match=MatchFormat.SINGLE)
+    match = new_match(rules, seed=2)
+    while not match.is_over:
+        match = apply(match, legal_actions(match)[-1])
+    real = match.results[-1]
+    ours, theirs = real.sides
+    assert real.points == (93, 27) and real.winners == theirs
+    forged_result = Outcome(
+        sides=real.sides,
+        points=real.points,
+        winners=ours,
+        scores=tuple(-score for score in real.scores),
+    )
+    seen = observe(match, 1)
+    assert loads(dumps(seen)) == seen
+    forged = attrs.evolve(seen, match_results=(forged_result,), match_totals=forged_result.scores)
+    with pytest.raises(ValueError, match="the last result is not how the deal ended"):
+        loads(dumps(forged))
