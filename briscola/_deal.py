@@ -19,7 +19,7 @@ from ._rules import DealStyle, Rules
 from ._state import Contract, GameState, Phase, make_setup, make_state
 from ._table import table_for
 
-__all__ = ["new_game", "deal_cards", "SeedLike"]
+__all__ = ["new_game", "deal_cards", "check_seed", "SeedLike"]
 
 # Enum members as module constants: on Python 3.11 an attribute lookup
 # on an Enum class costs several times a global lookup.
@@ -32,6 +32,20 @@ _CUT_OR_KNOCK = Phase.CUT_OR_KNOCK
 _PLAYING = Phase.PLAYING
 
 SeedLike = Union[int, float, str, bytes, None]  # noqa: UP007 (a runtime alias on 3.10)
+
+
+def check_seed(seed: object) -> SeedLike:
+    """``seed`` if ``random.Random`` takes it, else a :class:`ValueError`
+    saying why."""
+    if isinstance(seed, str):
+        try:
+            seed.encode("utf-8")
+        except UnicodeEncodeError as error:
+            raise ValueError(f"a str seed must be valid Unicode text: {error}") from None
+        return seed
+    if seed is None or isinstance(seed, (int, float, bytes)):
+        return seed
+    raise ValueError(f"a seed is an int, a float, a str or bytes, not {seed!r}")
 
 
 def shuffled_pack(rules: Rules, seed: SeedLike) -> tuple[Card, ...]:
@@ -125,10 +139,8 @@ def new_game(
         if seed is not None:
             raise ValueError("give new_game a seed or a deck, not both")
         pack = _check_pack(rules, deck)
-    elif seed is None or isinstance(seed, (int, float, str, bytes)):
-        pack = shuffled_pack(rules, seed)
     else:
-        raise ValueError(f"a seed is an int, a float, a str or bytes, not {seed!r}")
+        pack = shuffled_pack(rules, check_seed(seed))
     if rules.deal is _CUT_OR_KNOCK_DEAL:
         return make_state(
             make_setup(rules, pack, dealer, ()),

@@ -21,6 +21,7 @@ from briscola import (
     apply,
     legal_actions,
     new_game,
+    new_match,
     preset,
 )
 from tests.strategies import card, deck_with
@@ -392,3 +393,14 @@ def test_no_redraw_in_italian() -> None:
     state = new_game(rules, deck=deck_with(rules, {6: ace}))
     assert state.trump_card == ace
     assert state.buried == ()
+
+
+@pytest.mark.parametrize("seed", [[1], (1, 2), 1j, "\ud800"])
+def test_unusable_seeds_refused_with_value_error(seed: object) -> None:
+    """SPEC §10: a seed is what ``random.Random`` takes; anything else (a
+    list, a complex number, text that is not valid Unicode) is malformed
+    input and raises ValueError saying so, for a deal and for a match."""
+    with pytest.raises(ValueError, match="seed"):
+        new_game(preset("italian-2p"), seed=seed)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="seed"):
+        new_match(preset("italian-2p"), seed=seed)  # type: ignore[arg-type]
