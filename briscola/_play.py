@@ -183,15 +183,9 @@ def apply_play(state: GameState, action: Play) -> GameState:
     # The trick is complete: the highest trump, else the highest card of
     # the suit led, takes it.
     trump = state.trump
-    beats = table.beats[trump]
-    winner, best = trick[0]
-    best_index = best.index * 40
-    for other, other_card in trick[1:]:
-        if beats[best_index + other_card.index]:
-            winner, best_index = other, other_card.index * 40
-    if beats[best_index + card.index]:
-        winner = seat
-    cards = tuple(map(_second, trick)) + (card,)
+    trick += ((seat, card),)
+    winner = table.trick_winner(trump, trick)[0]
+    cards = tuple(map(_second, trick))
 
     piles = list(state.piles)
     piles[table.pile_of[winner]] += cards
@@ -249,7 +243,7 @@ def _two_seat_trick(
     card = action.card
     leader, first = state.trick[0]
     trump = state.trump
-    if table.beats[trump][first.index * 40 + card.index]:
+    if table.takes(trump, first, card):
         winner, win_hand, lose_hand = seat, rest, state.hands[leader]
     else:
         winner, win_hand, lose_hand = leader, state.hands[leader], rest

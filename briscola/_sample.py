@@ -23,6 +23,7 @@ from ._engine import apply
 from ._observe import Observation, deal_layout, dealt_style, observe, redraw_positions
 from ._rules import DealStyle
 from ._state import GameState
+from ._table import table_for
 
 __all__ = ["sample_state"]
 
@@ -121,7 +122,6 @@ class _Placement:
         # its hand's order is known: (card, time).
         self.pending: list[tuple[Card, int]] = []
         self.pending_cards: set[Card] = set()
-        self.strength = {rank: -i for i, rank in enumerate(rules.strength)}
 
     # -- building the pack ------------------------------------------------
 
@@ -226,21 +226,12 @@ class _Placement:
 
     def _collect(self, time: int) -> None:
         """Give the complete trick to its winner, then draw."""
-        trick = self.trick
-        trump = self.trump
-        strength = self.strength
-        winner, best = trick[0]
-        for seat, card in trick[1:]:
-            if card.suit is best.suit:
-                if strength[card.rank] > strength[best.rank]:
-                    winner, best = seat, card
-            elif card.suit is trump:
-                winner, best = seat, card
-        trick.clear()
+        table = table_for(self.seen.rules)
+        winner = table.trick_winner(self.trump, self.trick)[0]
+        self.trick.clear()
         if self.face_up is None:
             return
-        n = self.n
-        order = [(winner + j) % n for _ in range(self.seen.rules.plays_per_trick) for j in range(n)]
+        order = table.trick_orders[winner]
         stock = self.stock
         if len(stock) >= len(order):
             for seat, position in zip(order, stock):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ._cards import FULL_PACK, Card, Rank, Suit
 from ._rules import Exchange, Rules
 
@@ -16,7 +18,6 @@ class Table:
         trick_size: Cards in a complete trick.
         trick_orders: Per leading seat, the seats in the order they play
             to one trick.
-        draw_orders: Per trick winner, the seats in the order they draw.
         points: Per card index, its points.
         beats: Per trump suit (``None`` for no trump), a flat tuple where
             ``beats[best * 40 + card]`` says whether ``card`` takes the
@@ -33,7 +34,6 @@ class Table:
         "players",
         "trick_size",
         "trick_orders",
-        "draw_orders",
         "points",
         "beats",
         "side_of",
@@ -51,7 +51,6 @@ class Table:
         self.trick_orders = tuple(
             tuple((lead + j) % n for _ in range(plays) for j in range(n)) for lead in range(n)
         )
-        self.draw_orders = self.trick_orders
         table = dict(rules.card_points)
         self.points = tuple(table.get(card.rank, 0) for card in FULL_PACK)
         strength = {rank: 10 - i for i, rank in enumerate(rules.strength)}
@@ -71,6 +70,26 @@ class Table:
         self.pack = rules.pack
         self.plain_play = rules.exchange is Exchange.NONE
         self.total_points = sum(self.points[card.index] for card in self.pack)
+
+    def takes(self, trump: Suit | None, best: Card, card: Card) -> bool:
+        """Whether ``card`` takes a trick that ``best`` is winning (SPEC §4):
+        a higher card of the same suit, or a trump on a card of another
+        suit."""
+        return self.beats[trump][best.index * 40 + card.index]
+
+    def trick_winner(
+        self, trump: Suit | None, trick: Sequence[tuple[int, Card]]
+    ) -> tuple[int, Card]:
+        """The ``(seat, card)`` that takes ``trick``, a sequence of ``(seat,
+        card)`` in play order: the highest trump, else the highest card of
+        the suit led."""
+        beats = self.beats[trump]
+        winner = trick[0]
+        best_index = winner[1].index * 40
+        for played in trick[1:]:
+            if beats[best_index + played[1].index]:
+                winner, best_index = played, played[1].index * 40
+        return winner
 
 
 def _beats(best: Card, card: Card, trump: Suit | None, strength: dict[Rank, int]) -> bool:

@@ -40,6 +40,7 @@ from ._observe import Observation, observe
 from ._rules import Auction, Rules
 from ._sample import sample_state
 from ._state import Contract, GameState, Outcome, Phase
+from ._table import table_for
 
 __all__ = [
     "Bot",
@@ -265,8 +266,8 @@ class _FastTables:
     __slots__ = ("points", "strength", "keep")
 
     def __init__(self, rules: Rules) -> None:
-        points, strength = _points(rules), _strength(rules)
-        self.points = tuple(points[card.rank] for card in FULL_PACK)
+        strength = _strength(rules)
+        self.points = table_for(rules).points
         self.strength = tuple(strength[card.rank] for card in FULL_PACK)
         self.keep: dict[Suit | None, tuple[float, ...]] = {
             trump: tuple(
@@ -643,19 +644,12 @@ def _points(rules: Rules) -> dict[Rank, int]:
 
 def _beats(rules: Rules, trump: Suit | None, best: Card, card: Card) -> bool:
     """Whether ``card`` takes a trick that ``best`` is winning (SPEC §4)."""
-    if card.suit is best.suit:
-        strength = _strength(rules)
-        return strength[card.rank] > strength[best.rank]
-    return card.suit is trump
+    return table_for(rules).takes(trump, best, card)
 
 
 def _winning(seen: _Seen) -> tuple[int, Card]:
     """The seat and card winning the trick in progress."""
-    seat, best = seen.trick[0]
-    for other, card in seen.trick[1:]:
-        if _beats(seen.rules, seen.trump, best, card):
-            seat, best = other, card
-    return seat, best
+    return table_for(seen.rules).trick_winner(seen.trump, seen.trick)
 
 
 def _keep_value(seen: _Seen, card: Card) -> float:
