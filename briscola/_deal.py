@@ -6,7 +6,7 @@ import functools
 import operator
 import random
 from collections.abc import Callable, Sequence
-from typing import Union
+from typing import TypeVar, Union
 
 from ._actions import Action
 
@@ -19,7 +19,7 @@ from ._rules import DealStyle, Rules
 from ._state import Contract, GameState, Phase, make_setup, make_state
 from ._table import table_for
 
-__all__ = ["new_game", "deal_cards", "check_seed", "SeedLike"]
+__all__ = ["new_game", "deal_cards", "check_seed", "turn_trump", "SeedLike"]
 
 # Enum members as module constants: on Python 3.11 an attribute lookup
 # on an Enum class costs several times a global lookup.
@@ -220,7 +220,8 @@ def deal_cards(
             # The redraw only goes with deals that turn the trump after the
             # hands, so the trump card and the stock are all the rest.
             undealt = list(pack[trump_at:])
-            trump_card = _turn(rules, undealt, buried)
+            redraw = rules.redraw_ranks
+            trump_card, buried = turn_trump(undealt, lambda card: card.rank in redraw)
             stock = tuple(undealt)
         else:
             trump_card = pack[trump_at]
@@ -243,13 +244,24 @@ def deal_cards(
     )
 
 
-def _turn(rules: Rules, undealt: list[Card], buried: list[Card]) -> Card:
-    """Turn the trump card from the front of ``undealt``, burying redrawn
-    ranks in the middle of the cards left (seed 001)."""
-    redraw = rules.redraw_ranks
+_Turned = TypeVar("_Turned")
+
+
+def turn_trump(
+    undealt: list[_Turned], redrawn: Callable[[_Turned], bool]
+) -> tuple[_Turned, list[_Turned]]:
+    """Turn the trump card from the front of ``undealt`` (changed in place);
+    while the card turned is ``redrawn``, bury it at index
+    ``len(rest) // 2`` of the cards left and turn the next (seed 001, SPEC
+    §3). Works on cards or on pack positions.
+
+    Returns:
+        The card turned for good, and the buried ones in the order turned.
+    """
+    buried = []
     card = undealt.pop(0)
-    while card.rank in redraw:
+    while redrawn(card):
         buried.append(card)
         undealt.insert(len(undealt) // 2, card)
         card = undealt.pop(0)
-    return card
+    return card, buried

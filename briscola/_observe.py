@@ -22,7 +22,7 @@ import attrs
 
 from ._actions import Action, Cut, Knock, SwapTrump
 from ._cards import Card, Suit
-from ._deal import new_game
+from ._deal import new_game, turn_trump
 from ._engine import apply
 from ._match import MatchState
 from ._rules import DealStyle, Exchange, PartnerHands, Rules
@@ -485,10 +485,6 @@ def redraw_positions(layout: Layout, buried: int) -> tuple[tuple[int, ...], tupl
     if layout.trump is None:
         return (), layout.stock
     undealt = [layout.trump, *layout.stock]
-    turned = []
-    for k in range(buried + 1):
-        position = undealt.pop(0)
-        turned.append(position)
-        if k < buried:
-            undealt.insert(len(undealt) // 2, position)
-    return tuple(turned), tuple(undealt)
+    left = iter(range(buried))
+    turned, earlier = turn_trump(undealt, lambda _: next(left, None) is not None)
+    return (*earlier, turned), tuple(undealt)
