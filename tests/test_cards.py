@@ -17,7 +17,7 @@ from briscola import (
     Suit,
     preset,
 )
-from tests.strategies import PORTUGUESE_POINTS, SPLIT_ORIGINAL_POINTS
+from tests.strategies import PORTUGUESE_POINTS, PORTUGUESE_STRENGTH, SPLIT_ORIGINAL_POINTS
 
 
 def test_suits_in_canonical_order() -> None:
@@ -148,18 +148,7 @@ def test_portuguese_tables() -> None:
     """SPEC §2: Portuguese bisca's strength A, 7, K, J, Kn, 6, 5, 4, 3, 2 and
     points A 11, 7 10, K 4, J 3, Kn 2 (120 in all)."""
     rules = preset("portuguese-2p")
-    assert rules.strength == (
-        Rank.ACE,
-        Rank.SEVEN,
-        Rank.KING,
-        Rank.JACK,
-        Rank.KNIGHT,
-        Rank.SIX,
-        Rank.FIVE,
-        Rank.FOUR,
-        Rank.THREE,
-        Rank.TWO,
-    )
+    assert rules.strength == PORTUGUESE_STRENGTH
     assert {rank: rules.points_of(Card(Suit.CUPS, rank)) for rank in Rank} == {
         rank: dict(PORTUGUESE_POINTS).get(rank, 0) for rank in Rank
     }
