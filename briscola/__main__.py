@@ -1,8 +1,8 @@
-"""``python -m briscola``: see :mod:`briscola._cli`."""
+"""``python -m briscola``: see :mod:`briscola.cli`."""
 
 import sys
 
-from ._cli import main
+from .cli import main
 
 if __name__ == "__main__":
     sys.exit(main())

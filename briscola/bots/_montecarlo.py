@@ -1,0 +1,266 @@
+"""Determinized Monte Carlo search: :class:`MonteCarloBot` and its
+rollout policies."""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Callable, Sequence
+from typing import Final, TypeAlias
+
+from .._actions import PLAYS, Action, SwapTrump
+from .._cards import FULL_PACK, Suit
+from .._engine import apply, legal_actions, outcome
+from .._observe import Observation
+from .._rules import Rules
+from .._sample import sample_state
+from .._state import GameState, Outcome, Phase
+from .._table import table_for
+from ._heuristic import HeuristicBot, _strength
+from ._protocol import Bot
+
+__all__ = ["MonteCarloBot", "RolloutPolicy", "random_rollout", "greedy_rollout"]
+
+
+RolloutPolicy: TypeAlias = Callable[[GameState, random.Random], Action]
+"""A default policy for Monte Carlo rollouts: given a full (sampled) state,
+the action of the seat to move.
+
+>>> from briscola import legal_actions
+>>> def first_action(state, rng):
+...     return legal_actions(state)[0]
+>>> MonteCarloBot(samples=2, rollout=first_action)
+MonteCarloBot(samples=2, rollout='first_action')
+"""
+
+
+def random_rollout(state: GameState, rng: random.Random) -> Action:
+    """The fastest rollout policy: a uniformly random legal action.
+
+    >>> import random
+    >>> from briscola import new_game, preset, legal_actions
+    >>> state = new_game(preset("italian-2p"), seed=1)
+    >>> random_rollout(state, random.Random(0)) in legal_actions(state)
+    True
+    """
+    legal = legal_actions(state)
+    return legal[rng.randrange(len(legal))]
+
+
+def greedy_rollout(state: GameState, rng: random.Random) -> Action:
+    """A cheap rule-of-thumb rollout policy, :class:`HeuristicBot`'s trick
+    play cut down to the mover's hand and the table (no card counting):
+    make an exchange that brings a stronger trump in; lead the cheapest
+    card; on a partner's winning card, add points when last to play, else
+    throw the cheapest card; otherwise weigh taking the trick against
+    throwing a card, as :class:`HeuristicBot` does. Outside trick play it
+    moves at random.
+
+    >>> import random
+    >>> from briscola import new_game, preset, legal_actions
+    >>> state = new_game(preset("italian-2p"), seed=1)
+    >>> greedy_rollout(state, random.Random(0)) in legal_actions(state)
+    True
+    """
+    if state.phase is not Phase.PLAYING:
+        return random_rollout(state, rng)
+    setup = state.setup
+    table = setup.table
+    seat: int = state.to_move  # type: ignore[assignment]
+    trump = state.trump
+    fast = _fast(setup.rules)
+    if not table.plain_play and state.trump_card is not None:
+        face_up = fast.strength[state.trump_card.index]
+        for action in legal_actions(state):
+            if type(action) is SwapTrump and fast.strength[action.card.index] < face_up:
+                return action
+    hand = state.hands[seat]
+    if len(hand) == 1:
+        return PLAYS[hand[0].index]
+    keep = fast.keep[trump]
+    points = fast.points
+    strength = fast.strength
+    trick = state.trick
+    choice = hand[0]
+    if not trick:
+        lowest = 1000.0
+        for card in hand:
+            cost = points[card.index] + keep[card.index] + strength[card.index] / 16
+            if cost < lowest:
+                lowest, choice = cost, card
+        return PLAYS[choice.index]
+    beats = table.beats[trump]
+    winner, best = trick[0]
+    at = best.index * 40
+    at_stake = points[best.index]
+    for other, card in trick[1:]:
+        at_stake += points[card.index]
+        if beats[at + card.index]:
+            winner, at = other, card.index * 40
+    last = len(trick) == table.trick_size - 1
+    contract = state.contract
+    if contract is not None:
+        ours = (contract.declarer, contract.partner)
+        friendly = (winner in ours) == (seat in ours)
+    else:
+        friendly = table.side_of[winner] == table.side_of[seat]
+    top = -1000.0
+    for card in hand:
+        i = card.index
+        bonus = keep[i]
+        own = 0 if bonus else points[i]
+        if friendly:
+            value = own - bonus if last else -points[i] - bonus
+        elif beats[at + i]:
+            sure = 1.0 if last else (0.5 if bonus else 0.2)
+            value = sure * (at_stake + own) - (1 - sure) * (at_stake + points[i]) - bonus
+        else:
+            value = -at_stake - points[i] - bonus
+        value -= strength[i] / 16
+        if value > top:
+            top, choice = value, card
+    return PLAYS[choice.index]
+
+
+class _FastTables:
+    """Per-card tables of one rules for :func:`greedy_rollout`."""
+
+    __slots__ = ("points", "strength", "keep")
+
+    def __init__(self, rules: Rules) -> None:
+        strength = _strength(rules)
+        self.points = table_for(rules).points
+        self.strength = tuple(strength[card.rank] for card in FULL_PACK)
+        self.keep: dict[Suit | None, tuple[float, ...]] = {
+            trump: tuple(
+                4.0 + strength[card.rank] if card.suit is trump else 0.0 for card in FULL_PACK
+            )
+            for trump in (*Suit, None)
+        }
+
+
+@functools.lru_cache(maxsize=64)
+def _fast(rules: Rules) -> _FastTables:
+    return _FastTables(rules)
+
+
+_ROLLOUTS: Final[dict[str, RolloutPolicy]] = {
+    "random": random_rollout,
+    "greedy": greedy_rollout,
+}
+
+
+class MonteCarloBot:
+    """Determinized Monte Carlo search.
+
+    For each of ``samples`` determinizations (full states dealt at random
+    consistently with the observation, by :func:`briscola.sample_state`),
+    every legal action is applied and the deal played out to the end with
+    the ``rollout`` policy for every seat. The action with the best mean
+    result wins, the same determinizations serving every action. The result
+    of a playout, for the bot's side, is its win (1, a tie 1/2) plus its
+    share of the pack's points, so it plays to win and, among equal
+    chances, for points; in bastardo the deal's score replaces the win.
+
+    The auction, the call and Split's cut or knock are not searched: they
+    are left to ``fallback`` (a :class:`HeuristicBot` by default).
+
+    Args:
+        samples: Determinizations per decision.
+        rollout: ``"greedy"`` (the default, :func:`greedy_rollout`),
+            ``"random"`` (:func:`random_rollout`: faster, much weaker) or
+            any :data:`RolloutPolicy`.
+        fallback: The bot for the decisions that are not searched.
+
+    >>> from briscola import preset, outcome
+    >>> from briscola.bots import RandomBot, play_deal
+    >>> bot = MonteCarloBot(samples=4)
+    >>> bot
+    MonteCarloBot(samples=4, rollout='greedy')
+    >>> state = play_deal(preset("italian-2p"), [bot, RandomBot()], seed=1)
+    >>> sum(outcome(state).points)
+    120
+    """
+
+    def __init__(
+        self,
+        samples: int = 50,
+        rollout: str | RolloutPolicy = "greedy",
+        fallback: Bot | None = None,
+    ) -> None:
+        if type(samples) is not int or samples < 1:
+            raise ValueError(f"samples must be an int of at least 1, not {samples!r}")
+        if isinstance(rollout, str):
+            if rollout not in _ROLLOUTS:
+                known = ", ".join(_ROLLOUTS)
+                raise ValueError(f"unknown rollout policy {rollout!r}; known: {known}")
+            self.rollout_name = rollout
+            self.rollout: RolloutPolicy = _ROLLOUTS[rollout]
+        else:
+            self.rollout_name = getattr(rollout, "__name__", repr(rollout))
+            self.rollout = rollout
+        self.samples = samples
+        self.fallback: Bot = HeuristicBot() if fallback is None else fallback
+
+    def __repr__(self) -> str:
+        return f"MonteCarloBot(samples={self.samples}, rollout={self.rollout_name!r})"
+
+    def choose(
+        self, observation: Observation, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        """The action with the best mean playout result (see the class)."""
+        if len(legal) == 1:
+            return legal[0]
+        if observation.phase is not Phase.PLAYING:
+            return self.fallback.choose(observation, legal, rng)
+        values = self.evaluate(observation, legal, rng)
+        return legal[max(range(len(legal)), key=values.__getitem__)]
+
+    def evaluate(
+        self, observation: Observation, legal: Sequence[Action], rng: random.Random
+    ) -> tuple[float, ...]:
+        """The mean playout result of each action of ``legal``, in order.
+
+        Args:
+            observation: What the seat to move sees, in trick play.
+            legal: The actions to weigh (the legal actions, or some of them).
+            rng: Deals the determinizations and drives the rollouts.
+
+        Returns:
+            Per action, the mean over ``samples`` determinizations of the
+            playout's result for the seat's side (see the class).
+
+        >>> import random
+        >>> from briscola import legal_actions, new_game, observe, preset
+        >>> state = new_game(preset("italian-2p"), seed=3)
+        >>> values = MonteCarloBot(samples=3).evaluate(
+        ...     observe(state, 0), legal_actions(state), random.Random(1)
+        ... )
+        >>> len(values), all(0 <= value <= 2 for value in values)
+        (3, True)
+        """
+        seat = observation.seat
+        totals = [0.0] * len(legal)
+        policy = self.rollout
+        for _ in range(self.samples):
+            state = sample_state(observation, rng)
+            for i, action in enumerate(legal):
+                after = apply(state, action)
+                while not after.is_over:
+                    after = apply(after, policy(after, rng))
+                totals[i] += _playout_value(after, seat)
+        return tuple(total / self.samples for total in totals)
+
+
+def _playout_value(state: GameState, seat: int) -> float:
+    """What a finished deal is worth to ``seat``: its win (or bastardo
+    score) plus its side's share of the points."""
+    result: Outcome = outcome(state)  # type: ignore[assignment]
+    side = next(i for i, s in enumerate(result.sides) if seat in s)
+    share = result.points[side] / max(1, state.setup.table.total_points)
+    if state.contract is not None:
+        return result.scores[seat] + share
+    if result.winners:
+        return share + (1.0 if seat in result.winners else 0.0)
+    return share + 0.5
+

@@ -1,0 +1,243 @@
+"""The command line: ``python -m briscola`` and the ``briscola`` script.
+
+Commands:
+
+- ``demo`` (the default): one seeded deal between random players, printing
+  each trick and the score (``briscola --preset italian-2p --seed 1``).
+- ``play``: play a deal or a match against bots in the terminal.
+- ``simulate``: seeded deals between bots, with a table of results.
+- ``rules``: the rules of a preset in words, or the list of presets.
+
+>>> main(["rules"])
+italian-2p ...
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import os
+import sys
+from collections.abc import Iterator, Sequence
+
+from .. import __version__
+from .. import bots as _bots
+from .._presets import PRESETS, preset
+from ._describe import describe_rules, summary
+from ._simulate import lineup, simulate
+from ._terminal import demo, play
+from ._words import NAME_STYLES
+
+# --- main ------------------------------------------------------------------------
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="briscola",
+        description="Briscola and its regional family: demo deals, play against bots, "
+        "simulate bot matches, read the rules of a preset.",
+        epilog="Without a command, runs the demo: briscola --preset italian-2p --seed 1",
+    )
+    parser.add_argument("--version", action="version", version=f"briscola {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    presets = sorted(PRESETS)
+
+    def preset_option(sub: argparse.ArgumentParser) -> None:
+        sub.add_argument(
+            "--preset",
+            default="italian-2p",
+            choices=presets,
+            metavar="PRESET",
+            help="the rules to play (default italian-2p; see 'briscola rules')",
+        )
+
+    def names_option(sub: argparse.ArgumentParser) -> None:
+        sub.add_argument(
+            "--names",
+            default="en",
+            choices=NAME_STYLES,
+            help="how to name the cards (default en)",
+        )
+
+    demo_parser = commands.add_parser(
+        "demo",
+        help="one seeded deal between random players (the default)",
+        description="Play one seeded deal between random players, printing each trick and the score.",
+    )
+    preset_option(demo_parser)
+    demo_parser.add_argument("--seed", type=int, default=1, help="the deal's seed (default 1)")
+    names_option(demo_parser)
+
+    play_parser = commands.add_parser(
+        "play",
+        help="play against bots in the terminal",
+        description="Play a deal (or a match) against bots: type the number of your move.",
+    )
+    preset_option(play_parser)
+    play_parser.add_argument(
+        "--seat", type=int, default=0, help="your seat (default 0, the first to lead)"
+    )
+    play_parser.add_argument(
+        "--seed", type=int, default=None, help="the deal's seed (default: random)"
+    )
+    play_parser.add_argument(
+        "--bot",
+        default="heuristic",
+        metavar="BOT",
+        help=f"the bots' kind: {', '.join(_bots.BOT_NAMES)}, or montecarlo:SAMPLES (default heuristic)",
+    )
+    play_parser.add_argument("--match", action="store_true", help="play the preset's whole match")
+    names_option(play_parser)
+
+    sim = commands.add_parser(
+        "simulate",
+        help="seeded deals between bots, with a table of results",
+        description="Play seeded deals between bots and print win rates, ties, mean points and speed.",
+    )
+    preset_option(sim)
+    sim.add_argument("--deals", type=int, default=100, help="number of deals (default 100)")
+    sim.add_argument(
+        "--bots",
+        default="heuristic,random",
+        metavar="BOT,BOT",
+        help="comma-separated bots: one for all seats, one per side or one per seat "
+        f"({', '.join(_bots.BOT_NAMES)}, montecarlo:SAMPLES; default heuristic,random)",
+    )
+    sim.add_argument(
+        "--seed", type=int, default=1, help="seed of the first deal; deal k uses seed + k"
+    )
+    sim.add_argument(
+        "--rotate", action="store_true", help="move the line-up round one place every deal"
+    )
+    sim.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="show a progress bar on stderr (default: when stderr is a terminal)",
+    )
+
+    rules_parser = commands.add_parser(
+        "rules",
+        help="the rules of a preset in words",
+        description="Print the rules of a preset in words, or list the presets.",
+    )
+    rules_parser.add_argument(
+        "preset",
+        nargs="?",
+        choices=presets,
+        metavar="PRESET",
+        help="a preset name; without one, list them",
+    )
+    return parser
+
+
+def _run(argv: list[str]) -> int:
+    if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help", "--version")):
+        argv = ["demo", *argv]
+    args = _parser().parse_args(argv)
+    if args.command == "demo":
+        demo(args.preset, args.seed, names=args.names)
+        return 0
+    if args.command == "rules":
+        if args.preset is None:
+            width = max(map(len, PRESETS))
+            for name, rules in PRESETS.items():
+                print(f"{name:<{width}}  {summary(rules)}")
+            return 0
+        print(describe_rules(preset(args.preset), args.preset))
+        return 0
+    if args.command == "simulate":
+        if args.deals < 0:
+            print("briscola simulate: error: --deals must be at least 0", file=sys.stderr)
+            return 2
+        specs = [spec.strip() for spec in args.bots.split(",")]
+        try:
+            for spec in specs:
+                _bots.make_bot(spec)
+            lineup(preset(args.preset), specs)
+        except ValueError as error:
+            print(f"briscola simulate: error: {error}", file=sys.stderr)
+            return 2
+        return simulate(
+            args.preset, args.deals, specs, args.seed, rotate=args.rotate, progress=args.progress
+        )
+    # play
+    players = preset(args.preset).players
+    try:
+        _bots.make_bot(args.bot)
+        if not 0 <= args.seat < players:
+            raise ValueError(f"--seat must be a seat from 0 to {players - 1}, not {args.seat}")
+    except ValueError as error:
+        print(f"briscola play: error: {error}", file=sys.stderr)
+        return 2
+    return play(args.preset, args.seat, args.seed, args.bot, match=args.match, names=args.names)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status.
+
+    Args:
+        argv: The arguments, without the program name; ``sys.argv[1:]`` by
+            default. Without a command the demo runs, so
+            ``briscola --preset italian-2p --seed 1`` plays one deal.
+
+    >>> main(["rules", "split-2p"])
+    split-2p
+    ...
+    0
+    """
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    with _lenient_streams():
+        try:
+            status = _run(arguments)
+            if sys.stdout is not None:
+                sys.stdout.flush()
+            return status
+        except KeyboardInterrupt:
+            print(file=sys.stderr)
+            return 130
+        except BrokenPipeError:
+            # The reader went away (``briscola ... | head``): stop quietly.
+            _discard_stdout()
+            return 1
+        except OSError as error:
+            # Standard output cannot be written (a full disk, /dev/full).
+            print(f"briscola: error: {error.strerror or error}", file=sys.stderr)
+            _discard_stdout()
+            return 1
+        except UnicodeEncodeError as error:
+            # A stream that cannot say "č" and could not be told to replace it.
+            print(
+                f"briscola: error: the output cannot show {error.object[error.start : error.end]!a}",
+                file=sys.stderr,
+            )
+            return 1
+
+
+@contextlib.contextmanager
+def _lenient_streams() -> Iterator[None]:
+    """Let the standard streams replace what their encoding cannot hold:
+    card names such as "češalj" on an ASCII terminal print as "?" and a
+    line of input that is not text reads as U+FFFD, not as errors."""
+    changed: list[io.TextIOWrapper] = []
+    for stream in (sys.stdin, sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+            with contextlib.suppress(ValueError, OSError):
+                stream.reconfigure(errors="replace")
+                changed.append(stream)
+    try:
+        yield
+    finally:
+        for stream in changed:
+            with contextlib.suppress(ValueError, OSError):
+                stream.reconfigure(errors="strict")
+
+
+def _discard_stdout() -> None:
+    """Send what is left of standard output to the null device, so that
+    Python does not fail again while flushing it at exit."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
