@@ -37,7 +37,8 @@ from ._rules import (
 )
 from ._sample import sample_state
 from ._serial import dumps, loads
-from ._state import Contract, GameState, Outcome, Phase, Seat, Setup
+from ._state import Contract, GameState, Outcome, Phase, Seat
+from ._trick import trick_winner
 
 __version__ = "0.1.0"
 
@@ -69,7 +70,6 @@ __all__ = [
     "STANDARD_POINTS",
     "STANDARD_STRENGTH",
     "Seat",
-    "Setup",
     "Suit",
     "SwapTrump",
     "apply",
@@ -83,4 +83,5 @@ __all__ = [
     "outcome",
     "preset",
     "sample_state",
+    "trick_winner",
 ]

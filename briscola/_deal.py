@@ -6,7 +6,7 @@ import functools
 import operator
 import random
 from collections.abc import Callable, Sequence
-from typing import TypeVar, Union
+from typing import Union
 
 from ._actions import Action
 
@@ -15,21 +15,21 @@ try:  # the C generator behind random.Random, on CPython and PyPy
 except ImportError:  # pragma: no cover - other Pythons: the same, slower
     _Random = random.Random  # type: ignore[misc,assignment]
 from ._cards import Card
-from ._rules import DealStyle, Rules
-from ._state import Contract, GameState, Phase, make_setup, make_state
-from ._table import table_for
+from ._layout import Layout, deal_layout, turn_trump
+from ._rules import DEAL_CUT_OR_KNOCK, DealStyle, Rules
+from ._state import (
+    PHASE_BIDDING,
+    PHASE_CUT_OR_KNOCK,
+    PHASE_PLAYING,
+    Contract,
+    GameState,
+    make_setup,
+    make_state,
+)
+from ._trick import table_for
 
-__all__ = ["new_game", "deal_cards", "check_seed", "turn_trump", "SeedLike"]
+__all__ = ["new_game", "deal_cards", "check_seed", "shuffled_pack", "SeedLike"]
 
-# Enum members as module constants: on Python 3.11 an attribute lookup
-# on an Enum class costs several times a global lookup.
-_CUT = DealStyle.CUT
-_KNOCK = DealStyle.KNOCK
-_WHOLE = DealStyle.WHOLE
-_CUT_OR_KNOCK_DEAL = DealStyle.CUT_OR_KNOCK
-_BIDDING = Phase.BIDDING
-_CUT_OR_KNOCK = Phase.CUT_OR_KNOCK
-_PLAYING = Phase.PLAYING
 
 SeedLike = Union[int, float, str, bytes, None]  # noqa: UP007 (a runtime alias on 3.10)
 
@@ -141,22 +141,22 @@ def new_game(
         pack = _check_pack(rules, deck)
     else:
         pack = shuffled_pack(rules, check_seed(seed))
-    if rules.deal is _CUT_OR_KNOCK_DEAL:
+    if rules.deal is DEAL_CUT_OR_KNOCK:
         return make_state(
-            make_setup(rules, pack, dealer, ()),
-            _CUT_OR_KNOCK,
-            (dealer - 1) % n,
-            ((),) * n,
-            pack,
-            None,
-            None,
-            (),
-            ((),) * n,
-            (),
-            (),
-            (0,) * n,
-            None,
-            None,
+            setup=make_setup(rules=rules, pack=pack, dealer=dealer, buried=()),
+            phase=PHASE_CUT_OR_KNOCK,
+            to_move=(dealer - 1) % n,
+            hands=((),) * n,
+            stock=pack,
+            trump_card=None,
+            trump=None,
+            trick=(),
+            piles=((),) * n,
+            history=(),
+            actors=(),
+            tricks_won=(0,) * n,
+            trump_drawn=None,
+            contract=None,
         )
     return deal_cards(rules, pack, dealer, rules.deal, (), ())
 
@@ -165,35 +165,16 @@ _HandTaker = Callable[[tuple[Card, ...]], tuple[Card, ...]]
 """Takes a pack to the cards one seat is dealt from it, in dealing order."""
 
 
-@functools.lru_cache(maxsize=256)
-def _plan(
-    rules: Rules, style: DealStyle, eldest: int
-) -> tuple[tuple[_HandTaker, ...], int | None, int]:
-    """Per seat, a function that takes its cards from the pack; where the
-    trump card lies (``None`` in the whole deal); where the stock begins."""
-    n, h = rules.players, rules.hand_size
-    packet = {_KNOCK: h, _WHOLE: 1}.get(style, rules.packet_size)
-    order = [seat for _ in range(h // packet) for seat in range(n) for _ in range(packet)]
-    turn_after = (n * h) // 2 if style is _CUT else n * h
-    positions: list[list[int]] = [[] for _ in range(n)]
-    trump_at: int | None = None
-    cursor = 0
-    for dealt, seat in enumerate(order):
-        if dealt == turn_after:
-            trump_at, cursor = cursor, cursor + 1
-        positions[(eldest + seat) % n].append(cursor)
-        cursor += 1
-    if trump_at is None and style is not _WHOLE:
-        trump_at, cursor = cursor, cursor + 1
-    return tuple(map(_taker, positions)), trump_at, cursor
-
-
-def _taker(positions: list[int]) -> _HandTaker:
-    """A function that takes the cards at ``positions`` from a pack, as a
-    tuple: an ``itemgetter`` (no Python frame) whenever it returns one."""
-    if len(positions) >= 2:
-        return operator.itemgetter(*positions)
-    return lambda pack: tuple([pack[i] for i in positions])
+@functools.lru_cache(maxsize=512)
+def _takers(layout: Layout) -> tuple[_HandTaker, ...]:
+    """Per seat, a function that takes its cards from the pack: an
+    ``itemgetter`` (no Python frame) whenever it returns a tuple."""
+    return tuple(
+        operator.itemgetter(*positions)
+        if len(positions) >= 2
+        else (lambda pack, positions=positions: tuple([pack[i] for i in positions]))
+        for positions in layout.hands
+    )
 
 
 def deal_cards(
@@ -206,16 +187,17 @@ def deal_cards(
 ) -> GameState:
     """Deal ``pack`` in ``style`` and return the state after the deal."""
     n = rules.players
-    eldest = (dealer + 1) % n
-    takers, trump_at, stock_at = _plan(rules, style, eldest)
-    hands = tuple([take(pack) for take in takers])
+    layout = deal_layout(rules, dealer, style)
+    hands = tuple([take(pack) for take in _takers(layout)])
+    trump_at = layout.trump
+    stock_at = layout.stock[0] if layout.stock else len(pack)
     buried: list[Card] = []
     if trump_at is None:
         trump_card = None
         stock = pack[stock_at:]
-        phase, contract = _BIDDING, Contract(passed=(False,) * n)
+        phase, contract = PHASE_BIDDING, Contract(passed=(False,) * n)
     else:
-        phase, contract = _PLAYING, None
+        phase, contract = PHASE_PLAYING, None
         if rules.redraw_ranks:
             # The redraw only goes with deals that turn the trump after the
             # hands, so the trump card and the stock are all the rest.
@@ -227,41 +209,18 @@ def deal_cards(
             trump_card = pack[trump_at]
             stock = pack[stock_at:]
     return make_state(
-        make_setup(rules, pack, dealer, tuple(buried)),
-        phase,
-        eldest,
-        hands,
-        stock,
-        trump_card,
-        None if trump_card is None else trump_card.suit,
-        (),
-        ((),) * n,
-        history,
-        actors,
-        (0,) * n,
-        None,
-        contract,
+        setup=make_setup(rules=rules, pack=pack, dealer=dealer, buried=tuple(buried)),
+        phase=phase,
+        to_move=(dealer + 1) % n,
+        hands=hands,
+        stock=stock,
+        trump_card=trump_card,
+        trump=None if trump_card is None else trump_card.suit,
+        trick=(),
+        piles=((),) * n,
+        history=history,
+        actors=actors,
+        tricks_won=(0,) * n,
+        trump_drawn=None,
+        contract=contract,
     )
-
-
-_Turned = TypeVar("_Turned")
-
-
-def turn_trump(
-    undealt: list[_Turned], redrawn: Callable[[_Turned], bool]
-) -> tuple[_Turned, list[_Turned]]:
-    """Turn the trump card from the front of ``undealt`` (changed in place);
-    while the card turned is ``redrawn``, bury it at index
-    ``len(rest) // 2`` of the cards left and turn the next (seed 001, SPEC
-    §3). Works on cards or on pack positions.
-
-    Returns:
-        The card turned for good, and the buried ones in the order turned.
-    """
-    buried = []
-    card = undealt.pop(0)
-    while redrawn(card):
-        buried.append(card)
-        undealt.insert(len(undealt) // 2, card)
-        card = undealt.pop(0)
-    return card, buried

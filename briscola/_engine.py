@@ -1,53 +1,35 @@
-"""The public transition functions: ``legal_actions``, ``apply``,
-``outcome``, for a deal or a match."""
+"""The public transition functions: :func:`legal_actions`, :func:`apply`,
+:func:`is_legal` and :func:`outcome`, for a deal or a match alike."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, overload
+from collections.abc import Callable
+from typing import Any, overload
 
-from ._actions import (
-    CUT,
-    KNOCK,
-    Action,
-    Bid,
-    Call,
-    Cut,
-    IllegalActionError,
-    Knock,
-    Pass,
-    Play,
-    SwapTrump,
-)
-from ._bastardo import (
-    apply_bid,
-    apply_call,
-    apply_pass,
-    auction_actions,
-    bastardo_outcome,
-    call_actions,
-)
-from ._deal import deal_cards
-from ._play import PLAY_OF, apply_play, apply_swap, play_actions
-from ._rules import DealStyle, Rules
-from ._state import GameState, Outcome, Phase
-
-if TYPE_CHECKING:
-    from ._match import MatchState
+from ._actions import Action, IllegalActionError
+from ._game import game_apply, game_legal_actions
+from ._match import MatchState, match_apply, match_legal_actions, match_outcome
+from ._outcome import game_outcome
+from ._state import GameState, Outcome
 
 __all__ = ["legal_actions", "apply", "outcome", "is_legal"]
 
-# Enum members as module constants: on Python 3.11 an attribute lookup
-# on an Enum class costs several times a global lookup.
-_CUT = DealStyle.CUT
-_KNOCK = DealStyle.KNOCK
-_BIDDING = Phase.BIDDING
-_CALLING = Phase.CALLING
-_CUT_OR_KNOCK = Phase.CUT_OR_KNOCK
-_OVER = Phase.OVER
-_PLAYING = Phase.PLAYING
+_LEGAL: dict[type, Callable[[Any], tuple[Action, ...]]] = {
+    GameState: game_legal_actions,
+    MatchState: match_legal_actions,
+}
+_APPLY: dict[type, Callable[[Any, Action], GameState | MatchState]] = {
+    GameState: game_apply,
+    MatchState: match_apply,
+}
+_OUTCOME: dict[type, Callable[[Any], Outcome | None]] = {
+    GameState: game_outcome,
+    MatchState: match_outcome,
+}
 
-_ACTION_TYPES = (Play, Cut, Knock, SwapTrump, Bid, Pass, Call)
-_PLAY = PLAY_OF
+
+def _not_a_state(state: object) -> TypeError:
+    return TypeError(f"expected a GameState or a MatchState, not {type(state).__name__}")
 
 
 def legal_actions(state: GameState | MatchState) -> tuple[Action, ...]:
@@ -75,29 +57,12 @@ def legal_actions(state: GameState | MatchState) -> tuple[Action, ...]:
     >>> [str(action) for action in legal_actions(state)]
     ['play the six of coins', 'play the knight of cups', 'play the seven of swords']
     """
-    if type(state) is not GameState:
-        return _match.match_legal_actions(state)  # type: ignore[arg-type]
-    phase = state.phase
-    if phase is _PLAYING:
-        if state.setup.table.plain_play:
-            hand = state.hands[state.to_move]  # type: ignore[index]
-            # Spelled out for the usual hand sizes: twice as fast as map().
-            size = len(hand)
-            if size == 3:
-                return (_PLAY[hand[0]], _PLAY[hand[1]], _PLAY[hand[2]])
-            if size == 2:
-                return (_PLAY[hand[0]], _PLAY[hand[1]])
-            if size == 1:
-                return (_PLAY[hand[0]],)
-            return tuple(map(_PLAY.__getitem__, hand))
-        return play_actions(state)
-    if phase is _OVER:
-        return ()
-    if phase is _BIDDING:
-        return auction_actions(state)
-    if phase is _CALLING:
-        return call_actions(state)
-    return (CUT, KNOCK)
+    if type(state) is GameState:
+        return game_legal_actions(state)
+    try:
+        return _LEGAL[type(state)](state)
+    except KeyError:
+        raise _not_a_state(state) from None
 
 
 @overload
@@ -131,51 +96,13 @@ def apply(state: GameState | MatchState, action: Action) -> GameState | MatchSta
     ...
     briscola._actions.IllegalActionError: seat 1 cannot play the six of coins: it is not in their hand
     """
-    kind = type(action)
-    if type(state) is not GameState:
-        return _match.match_apply(state, action)  # type: ignore[arg-type]
-    phase = state.phase
-    if phase is _PLAYING:
-        if kind is Play:
-            return apply_play(state, action)  # type: ignore[arg-type]
-        if kind is SwapTrump:
-            return apply_swap(state, action)  # type: ignore[arg-type]
-    elif phase is _BIDDING:
-        if kind is Bid:
-            return apply_bid(state, action)  # type: ignore[arg-type]
-        if kind is Pass:
-            return apply_pass(state, action)  # type: ignore[arg-type]
-    elif phase is _CALLING:
-        if kind is Call:
-            return apply_call(state, action)  # type: ignore[arg-type]
-    elif phase is _CUT_OR_KNOCK:
-        if kind is Cut or kind is Knock:
-            style = _CUT if kind is Cut else _KNOCK
-            return deal_cards(
-                state.rules,
-                state.pack,
-                state.dealer,
-                style,
-                (CUT,) if kind is Cut else (KNOCK,),
-                (state.to_move,),  # type: ignore[arg-type]
-            )
-    raise IllegalActionError(_why_not_now(state, action))
-
-
-_WAITING = {
-    _CUT_OR_KNOCK: "the pack is waiting to be cut or knocked",
-    _BIDDING: "the auction is under way",
-    _CALLING: "the declarer is to call a card",
-    _PLAYING: "tricks are being played",
-}
-
-
-def _why_not_now(state: GameState, action: object) -> str:
-    if not isinstance(action, _ACTION_TYPES):
-        return f"{action!r} is not an action"
-    if state.phase is _OVER:
-        return f"the deal is over: no one can {action}"
-    return f"seat {state.to_move} cannot {action} now: {_WAITING[state.phase]}"
+    if type(state) is GameState:
+        return game_apply(state, action)
+    try:
+        transition = _APPLY[type(state)]
+    except KeyError:
+        raise _not_a_state(state) from None
+    return transition(state, action)
 
 
 def is_legal(state: GameState | MatchState, action: Action) -> bool:
@@ -209,35 +136,7 @@ def outcome(state: GameState | MatchState) -> Outcome | None:
     >>> sum(result.points)
     120
     """
-    if type(state) is not GameState:
-        return _match.match_outcome(state)  # type: ignore[arg-type]
-    if state.phase is not _OVER:
-        return None
-    if state.contract is not None:
-        return bastardo_outcome(state)
-    return deal_outcome(state)
-
-
-def deal_outcome(state: GameState) -> Outcome:
-    """The outcome of a finished deal with fixed sides."""
-    points_of = state.setup.table.points
-    points = tuple(
-        sum(points_of[card.index] for seat in side for card in state.piles[seat])
-        for side in state.rules.sides
-    )
-    return sides_outcome(state.rules, points)
-
-
-def sides_outcome(rules: Rules, points: tuple[int, ...]) -> Outcome:
-    """The outcome of a deal with fixed sides that took ``points``: the
-    side with the most points wins; a shared top is a tie (SPEC §8)."""
-    sides = rules.sides
-    best = max(points)
-    leaders = [i for i, p in enumerate(points) if p == best]
-    winners = sides[leaders[0]] if len(leaders) == 1 else ()
-    scores = tuple(1 if seat in winners else 0 for seat in range(rules.players))
-    return Outcome(sides=sides, points=points, winners=winners, scores=scores)
-
-
-# Matches build on the functions above; imported last to close the cycle.
-from . import _match  # noqa: E402
+    try:
+        return _OUTCOME[type(state)](state)
+    except KeyError:
+        raise _not_a_state(state) from None

@@ -1,4 +1,4 @@
-"""Matches: sequences of deals in every format of SPEC §8."""
+"""Matches: sequences of deals, in every match format of the rules."""
 
 from __future__ import annotations
 
@@ -8,15 +8,22 @@ import attrs
 
 from ._actions import Action
 from ._deal import check_seed, new_game
-from ._engine import apply, legal_actions, outcome
-from ._rules import Auction, MatchFormat, Rules
-from ._state import GameState, Outcome
+from ._game import game_apply, game_legal_actions
+from ._outcome import game_outcome
+from ._rules import AUCTION_NONE, MatchFormat, Rules
+from ._state import GameState, Outcome, Seat
 
-__all__ = ["MatchState", "new_match", "deal_seed", "decision", "match_goes_on"]
-
-# An enum member as a module constant: on Python 3.11 an attribute lookup
-# on an Enum class costs several times a global lookup.
-_NO_AUCTION = Auction.NONE
+__all__ = [
+    "MatchState",
+    "new_match",
+    "deal_seed",
+    "decision",
+    "match_goes_on",
+    "next_dealer",
+    "match_legal_actions",
+    "match_apply",
+    "match_outcome",
+]
 
 
 @attrs.frozen
@@ -26,7 +33,7 @@ class MatchState:
     :func:`~briscola.legal_actions`, :func:`~briscola.apply` and
     :func:`~briscola.outcome` take a match as they take a deal, so one loop
     drives either. When a deal ends, the next one is dealt at once
-    (SPEC §8), until the match is over.
+    with the next dealer, until the match is over.
 
     >>> import attrs
     >>> from briscola import new_match, preset, MatchFormat
@@ -48,6 +55,9 @@ class MatchState:
     """Per seat, the sum of the finished deals' ``scores``."""
     is_over: bool = False
     """Whether the match has ended."""
+    finished: tuple[GameState, ...] = ()
+    """The finished deals before :attr:`game`, in order, each with its
+    whole history: a saved match replays them (:func:`~briscola.dumps`)."""
 
     @property
     def to_move(self) -> int | None:
@@ -63,7 +73,7 @@ class MatchState:
 
 
 def deal_seed(seed: int | str, k: int) -> int | str:
-    """The seed of deal ``k`` of a match seeded with ``seed`` (SPEC §8).
+    """The seed of deal ``k`` of a match seeded with ``seed`` (see the matches guide).
 
     >>> deal_seed(42, 0), deal_seed(42, 3)
     (42, '42:3')
@@ -101,41 +111,47 @@ def new_match(rules: Rules, *, seed: int | str | None = None) -> MatchState:
 
 def match_legal_actions(match: MatchState) -> tuple[Action, ...]:
     """The legal actions of the deal in progress."""
-    if not isinstance(match, MatchState):
-        raise TypeError(f"expected a GameState or a MatchState, not {match!r}")
     if match.is_over:
         return ()
-    return legal_actions(match.game)
+    return game_legal_actions(match.game)
 
 
 def match_apply(match: MatchState, action: Action) -> MatchState:
     """Apply ``action`` to the deal in progress; deal the next one, or end
     the match, when it finishes."""
-    if not isinstance(match, MatchState):
-        raise TypeError(f"expected a GameState or a MatchState, not {match!r}")
-    game = apply(match.game, action)
+    game = game_apply(match.game, action)
     if not game.is_over:
-        return MatchState(match.rules, match.seed, game, match.results, match.totals)
-    result: Outcome = outcome(game)  # type: ignore[assignment]
+        return MatchState(
+            match.rules, match.seed, game, match.results, match.totals, False, match.finished
+        )
+    result: Outcome = game_outcome(game)  # type: ignore[assignment]
     results = match.results + (result,)
     totals = tuple(t + s for t, s in zip(match.totals, result.scores))
     rules = match.rules
     if not match_goes_on(rules, results, totals):
-        return MatchState(rules, match.seed, game, results, totals, True)
-    void = _is_void(rules, result)
-    n = rules.players
-    # A tie keeps the dealer where the rules say so; a void bastardo deal
-    # (every seat passed) always passes the deal on (SPEC §7).
-    same = rules.tie_same_dealer and not result.winners and not void
-    dealer = game.dealer if same else (game.dealer + 1) % n
+        return MatchState(rules, match.seed, game, results, totals, True, match.finished)
+    dealer = next_dealer(rules, game.dealer, result)
     following = new_game(rules, seed=deal_seed(match.seed, len(results)), dealer=dealer)
-    return MatchState(rules, match.seed, following, results, totals)
+    return MatchState(rules, match.seed, following, results, totals, False, match.finished + (game,))
+
+
+def next_dealer(rules: Rules, dealer: Seat, result: Outcome) -> Seat:
+    """Who deals after a deal by ``dealer`` that ended with ``result``:
+    the next seat in playing order, except that a tied deal stays with its
+    dealer when :attr:`Rules.tie_same_dealer` says so. A void bastardo deal
+    (every seat passed) always passes the deal on.
+
+    >>> from briscola import Outcome, preset
+    >>> tie = Outcome(sides=((0,), (1,)), points=(60, 60), winners=(), scores=(0, 0))
+    >>> next_dealer(preset("split-2p"), 1, tie), next_dealer(preset("italian-2p"), 1, tie)
+    (1, 0)
+    """
+    same = rules.tie_same_dealer and not result.winners and not _is_void(rules, result)
+    return dealer if same else (dealer + 1) % rules.players
 
 
 def match_outcome(match: MatchState) -> Outcome | None:
     """The match's outcome once it is over."""
-    if not isinstance(match, MatchState):
-        raise TypeError(f"expected a GameState or a MatchState, not {match!r}")
     if not match.is_over:
         return None
     rules = match.rules
@@ -171,11 +187,11 @@ def _side_values(
 def _is_void(rules: Rules, result: Outcome) -> bool:
     """Whether ``result`` is a void bastardo deal's (every seat passed): a
     played bastardo deal always has winners, one side or the other."""
-    return not result.winners and rules.auction is not _NO_AUCTION
+    return not result.winners and rules.auction is not AUCTION_NONE
 
 
 def match_goes_on(rules: Rules, results: tuple[Outcome, ...], totals: tuple[int, ...]) -> bool:
-    """Whether a match goes on after the last of ``results`` (SPEC §7, §8).
+    """Whether a match goes on after the last of ``results`` (see the matches guide).
 
     A void bastardo deal never ends a match (the next dealer deals); after
     a deal that was played, the match goes on until :func:`decision` finds
@@ -191,7 +207,7 @@ def match_goes_on(rules: Rules, results: tuple[Outcome, ...], totals: tuple[int,
 
     >>> import attrs
     >>> from briscola import MatchFormat, preset
-    >>> from briscola._bastardo import void_outcome
+    >>> from briscola._outcome import void_outcome
     >>> single = attrs.evolve(preset("bastardo"), match=MatchFormat.SINGLE)
     >>> match_goes_on(single, (void_outcome(5),), (0,) * 5)
     True

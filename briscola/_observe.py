@@ -20,12 +20,11 @@ from typing import overload
 
 import attrs
 
-from ._actions import Action, Cut, Knock, SwapTrump
+from ._actions import Action, SwapTrump
 from ._cards import Card, Suit
-from ._deal import new_game, turn_trump
-from ._engine import apply
+from ._layout import deal_layout, dealt_style, redraw_positions
 from ._match import MatchState
-from ._rules import DealStyle, Exchange, PartnerHands, Rules
+from ._rules import Exchange, PartnerHands, Rules
 from ._state import Contract, GameState, Outcome, Phase
 
 __all__ = ["Observation", "observe"]
@@ -201,7 +200,7 @@ def _observe(
     results: tuple[Outcome, ...] | None,
     totals: tuple[int, ...] | None,
 ) -> Observation:
-    setup = state.setup
+    setup = state._setup
     rules = setup.rules
     n = rules.players
     if type(seat) is not int or not 0 <= seat < n:
@@ -377,7 +376,7 @@ def _shown_partners(state: GameState, seat: int) -> tuple[int, ...]:
 def _dealt_to(state: GameState, seats: tuple[int, ...]) -> dict[int, tuple[Card, ...]]:
     """Per seat of ``seats``, the cards the deal gave it, in canonical
     order."""
-    setup = state.setup
+    setup = state._setup
     layout = deal_layout(setup.rules, setup.dealer, dealt_style(setup.rules, state.history))
     return {
         seat: tuple(sorted((setup.pack[p] for p in layout.hands[seat]), key=_by_index))
@@ -427,64 +426,7 @@ def _turned_card(state: GameState) -> Card | None:
     (exchanges may have taken it since)."""
     if state.contract is not None or state.trump is None:
         return None
-    setup = state.setup
+    setup = state._setup
     layout = deal_layout(setup.rules, setup.dealer, dealt_style(setup.rules, state.history))
     turned_at, _ = redraw_positions(layout, len(setup.buried))
     return setup.pack[turned_at[-1]]
-
-
-def dealt_style(rules: Rules, history: tuple[Action, ...]) -> DealStyle:
-    """The style the deal was dealt in: Split's is chosen by the first
-    action."""
-    if rules.deal is not DealStyle.CUT_OR_KNOCK:
-        return rules.deal
-    if history and type(history[0]) is Knock:
-        return DealStyle.KNOCK
-    return DealStyle.CUT
-
-
-@attrs.frozen(cache_hash=True)
-class Layout:
-    """Where a deal puts each position of the pack (internal).
-
-    Positions are indices into the pack order (0 is dealt first). The
-    ace/three redraw is not applied here: see :func:`redraw_positions`.
-    """
-
-    hands: tuple[tuple[int, ...], ...]
-    """Per seat, the positions dealt to it, in the order received."""
-    trump: int | None
-    """The position turned as the trump card (``None`` in the whole deal)."""
-    stock: tuple[int, ...]
-    """The positions left in the stock, next draw first."""
-
-
-@functools.lru_cache(maxsize=512)
-def deal_layout(rules: Rules, dealer: int, style: DealStyle) -> Layout:
-    """The layout of a deal in ``style`` by ``dealer``, found by dealing a
-    pack in canonical order with the engine itself (internal)."""
-    probe = attrs.evolve(rules, redraw_ranks=()) if rules.redraw_ranks else rules
-    pack = probe.pack
-    where = {card: i for i, card in enumerate(pack)}
-    state = new_game(probe, deck=pack, dealer=dealer)
-    if state.phase is Phase.CUT_OR_KNOCK:
-        state = apply(state, Knock() if style is DealStyle.KNOCK else Cut())
-    return Layout(
-        hands=tuple(tuple(where[card] for card in hand) for hand in state.hands),
-        trump=None if state.trump_card is None else where[state.trump_card],
-        stock=tuple(where[card] for card in state.stock),
-    )
-
-
-@functools.lru_cache(maxsize=512)
-def redraw_positions(layout: Layout, buried: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The positions turned up, in order, when ``buried`` cards were buried
-    by the redraw (the last one is the trump card), and the stock's
-    positions after it (internal). SPEC §3: a buried card goes to index
-    ``len(rest) // 2`` of the cards not yet dealt or turned."""
-    if layout.trump is None:
-        return (), layout.stock
-    undealt = [layout.trump, *layout.stock]
-    left = iter(range(buried))
-    turned, earlier = turn_trump(undealt, lambda _: next(left, None) is not None)
-    return (*earlier, turned), tuple(undealt)

@@ -7,19 +7,12 @@ from collections.abc import Callable
 
 from ._actions import PLAYS, SWAPS, Action, IllegalActionError, Play, SwapTrump
 from ._cards import Card, Rank
-from ._rules import Exchange
-from ._state import GameState, Phase, StateBuilder, make_state
-from ._table import Table
+from ._rules import EXCHANGE_NONE, EXCHANGE_SEVEN_AFTER_WIN, EXCHANGE_TWO_FIRST_TRICK
+from ._state import PHASE_OVER, PHASE_PLAYING, GameState, swapped, trick_done, trick_goes_on
+from ._trick import Table
 
 __all__ = ["PLAY_OF", "play_actions", "apply_play", "apply_swap", "swap_cards", "why_no_swap"]
 
-# Enum members as module constants: on Python 3.11 an attribute lookup
-# on an Enum class costs several times a global lookup.
-_NONE = Exchange.NONE
-_SEVEN_AFTER_WIN = Exchange.SEVEN_AFTER_WIN
-_TWO_FIRST_TRICK = Exchange.TWO_FIRST_TRICK
-_OVER = Phase.OVER
-_PLAYING = Phase.PLAYING
 
 PLAY_OF = {play.card: play for play in PLAYS}
 _play_of = PLAY_OF.__getitem__
@@ -35,7 +28,7 @@ def play_actions(state: GameState) -> tuple[Action, ...]:
     """Legal actions while tricks are played: exchanges first, then the
     cards of the hand in hand order."""
     plays: tuple[Action, ...] = tuple(map(_play_of, state.hands[state.to_move]))  # type: ignore[index]
-    if state.rules.exchange is _NONE or state.trump_card is None:
+    if state.rules.exchange is EXCHANGE_NONE or state.trump_card is None:
         return plays
     swaps = tuple(SWAPS[card.index] for card in swap_cards(state))
     return swaps + plays if swaps else plays
@@ -57,9 +50,9 @@ def why_no_swap(state: GameState, card: Card) -> str | None:
     seat = state.to_move
     mode = rules.exchange
     face_up = state.trump_card
-    if mode is _NONE:
+    if mode is EXCHANGE_NONE:
         return "these rules have no trump exchange"
-    if state.phase is not _PLAYING or seat is None:
+    if state.phase is not PHASE_PLAYING or seat is None:
         return "there is no exchange outside trick play"
     if face_up is None:
         return "the trump card has already been drawn"
@@ -68,19 +61,19 @@ def why_no_swap(state: GameState, card: Card) -> str | None:
     if card.suit is not face_up.suit:
         return f"the {card} is not a trump"
     won = state.tricks_won
-    side_won = any(won[s] for s in rules.sides[state.setup.table.side_of[seat]])
-    if mode is _TWO_FIRST_TRICK:
+    side_won = any(won[s] for s in rules.sides[state._setup.table.side_of[seat]])
+    if mode is EXCHANGE_TWO_FIRST_TRICK:
         if card.rank is not Rank.TWO:
             return "only the two of trumps may be exchanged"
         if any(won):
             return "the two may be exchanged only during the first trick"
         return None
-    if mode is _SEVEN_AFTER_WIN:
+    if mode is EXCHANGE_SEVEN_AFTER_WIN:
         if card.rank is not Rank.SEVEN:
             return "only the seven of trumps may be exchanged"
         if not side_won:
             return f"seat {seat}'s side has not won a trick yet"
-        if len(state.stock) + 1 < 2 * state.setup.table.trick_size:
+        if len(state.stock) + 1 < 2 * state._setup.table.trick_size:
             return "the seven may be exchanged only while two tricks with drawing remain"
         return None
     takes = _SPANISH_TAKES.get(card.rank)
@@ -112,21 +105,12 @@ def apply_swap(state: GameState, action: SwapTrump) -> GameState:
     given = action.card
     new_hand = tuple(card for card in hand if card is not given) + (face_up,)
     hands = state.hands[:seat] + (new_hand,) + state.hands[seat + 1 :]
-    return make_state(
-        state.setup,
-        state.phase,
-        seat,
-        hands,
-        state.stock,
-        given,
-        state.trump,
-        state.trick,
-        state.piles,
-        state.history + (SWAPS[given.index],),
-        state.actors + (seat,),
-        state.tricks_won,
-        state.trump_drawn,
-        state.contract,
+    return swapped(
+        state,
+        hands=hands,
+        trump_card=given,
+        history=state.history + (SWAPS[given.index],),
+        actors=state.actors + (seat,),
     )
 
 
@@ -135,8 +119,8 @@ def apply_play(state: GameState, action: Play) -> GameState:
     draw, and end the deal after the last trick."""
     # The hot path of every search: plain tuple work, no evolve, no checks
     # beyond the one that the card is in the mover's hand. New states are
-    # filled slot by slot (see _state.StateBuilder), sharing every
-    # unchanged field.
+    # built by the generated copiers of _state, sharing every unchanged
+    # field.
     seat: int = state.to_move  # type: ignore[assignment]
     card = action.card
     hands = state.hands
@@ -153,30 +137,21 @@ def apply_play(state: GameState, action: Play) -> GameState:
     rest = _WITHOUT[size][i](hand) if size < _WITHOUT_SIZES else hand[:i] + hand[i + 1 :]
     trick = state.trick
     count = len(trick) + 1
-    table = state.setup.table
+    table = state._setup.table
     if count < table.trick_size:
         # The commonest step of all: the trick goes on with the next seat.
-        new = _blank()
-        new.setup = state.setup
-        new.phase = _PLAYING
-        new.to_move = table.trick_orders[seat][1]
         if len(hands) == 2:
-            new.hands = (rest, hands[1]) if seat == 0 else (hands[0], rest)
+            hands = (rest, hands[1]) if seat == 0 else (hands[0], rest)
         else:
-            new.hands = hands[:seat] + (rest,) + hands[seat + 1 :]
-        new.stock = state.stock
-        new.trump_card = state.trump_card
-        new.trump = state.trump
-        new.trick = trick + ((seat, card),)
-        new.piles = state.piles
-        new.history = state.history + (action,)
-        new.actors = state.actors + (seat,)
-        new.tricks_won = state.tricks_won
-        new.trump_drawn = state.trump_drawn
-        new.contract = state.contract
-        new.is_over = False
-        new.__class__ = GameState  # type: ignore[assignment]
-        return new  # type: ignore[return-value]
+            hands = hands[:seat] + (rest,) + hands[seat + 1 :]
+        return trick_goes_on(
+            state,
+            to_move=table.trick_orders[seat][1],
+            hands=hands,
+            trick=trick + ((seat, card),),
+            history=state.history + (action,),
+            actors=state.actors + (seat,),
+        )
     if count == 2:
         return _two_seat_trick(state, action, seat, rest, table)
 
@@ -199,7 +174,7 @@ def apply_play(state: GameState, action: Play) -> GameState:
     trump_card = state.trump_card
     trump_drawn = state.trump_drawn
     to_move: int | None = winner
-    phase = _PLAYING
+    phase = PHASE_PLAYING
     if trump_card is not None:
         order = table.trick_orders[winner]
         for drawer, drawn in zip(order, stock):
@@ -213,25 +188,21 @@ def apply_play(state: GameState, action: Play) -> GameState:
             trump_card = None
             stock = ()
     elif not hands_list[winner]:
-        phase, to_move = _OVER, None
-    new = _blank()
-    new.setup = state.setup
-    new.phase = phase
-    new.to_move = to_move
-    new.hands = tuple(hands_list)
-    new.stock = stock
-    new.trump_card = trump_card
-    new.trump = trump
-    new.trick = ()
-    new.piles = tuple(piles)
-    new.history = state.history + (action,)
-    new.actors = state.actors + (seat,)
-    new.tricks_won = tuple(won)
-    new.trump_drawn = trump_drawn
-    new.contract = state.contract
-    new.is_over = phase is _OVER
-    new.__class__ = GameState  # type: ignore[assignment]
-    return new  # type: ignore[return-value]
+        phase, to_move = PHASE_OVER, None
+    return trick_done(
+        state,
+        phase=phase,
+        to_move=to_move,
+        hands=tuple(hands_list),
+        stock=stock,
+        trump_card=trump_card,
+        trick=(),
+        piles=tuple(piles),
+        history=state.history + (action,),
+        actors=state.actors + (seat,),
+        tricks_won=tuple(won),
+        trump_drawn=trump_drawn,
+    )
 
 
 def _two_seat_trick(
@@ -257,7 +228,7 @@ def _two_seat_trick(
     trump_card = state.trump_card
     trump_drawn = state.trump_drawn
     to_move: int | None = winner
-    phase = _PLAYING
+    phase = PHASE_PLAYING
     if trump_card is not None:
         left = len(stock)
         if left >= 2:
@@ -272,32 +243,31 @@ def _two_seat_trick(
             trump_card = None
             stock = ()
     elif not win_hand:
-        phase, to_move = _OVER, None
-    new = _blank()
-    new.setup = state.setup
-    new.phase = phase
-    new.to_move = to_move
-    new.stock = stock
-    new.trump_card = trump_card
-    new.trump = trump
-    new.trick = ()
+        phase, to_move = PHASE_OVER, None
     if winner == 0:
-        new.hands = (win_hand, lose_hand)
-        new.tricks_won = (won[0] + 1, won[1])
+        hands = (win_hand, lose_hand)
+        tricks_won = (won[0] + 1, won[1])
     else:
-        new.hands = (lose_hand, win_hand)
-        new.tricks_won = (won[0], won[1] + 1)
+        hands = (lose_hand, win_hand)
+        tricks_won = (won[0], won[1] + 1)
     if table.pile_of[winner] == 0:
-        new.piles = (piles[0] + cards, piles[1])
+        piles = (piles[0] + cards, piles[1])
     else:
-        new.piles = (piles[0], piles[1] + cards)
-    new.history = state.history + (action,)
-    new.actors = state.actors + (seat,)
-    new.trump_drawn = trump_drawn
-    new.contract = state.contract
-    new.is_over = phase is _OVER
-    new.__class__ = GameState  # type: ignore[assignment]
-    return new  # type: ignore[return-value]
+        piles = (piles[0], piles[1] + cards)
+    return trick_done(
+        state,
+        phase=phase,
+        to_move=to_move,
+        hands=hands,
+        stock=stock,
+        trump_card=trump_card,
+        trick=(),
+        piles=piles,
+        history=state.history + (action,),
+        actors=state.actors + (seat,),
+        tricks_won=tricks_won,
+        trump_drawn=trump_drawn,
+    )
 
 
 def _without(size: int, i: int) -> Callable[[tuple[Card, ...]], tuple[Card, ...]]:
@@ -314,4 +284,3 @@ _WITHOUT = tuple(tuple(_without(size, i) for i in range(size)) for size in range
 """Per hand size and position, the hand without the card at that position."""
 
 _second = operator.itemgetter(1)
-_blank = StateBuilder

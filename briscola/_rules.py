@@ -447,3 +447,18 @@ def _validate(rules: Rules) -> None:
         _fail(f"Rules.min_bid must lie between 1 and the pack's {total} points")
     if rules.auction is Auction.CHIAMATA and rules.min_bid >= total:
         _fail("the chiamata auction bids past Rules.min_bid, so it must be below the pack's points")
+
+
+# Members as module constants for the engine's hot paths: on Python 3.11 an
+# attribute lookup on an Enum class costs several times a global lookup.
+DEAL_STANDARD: Final = DealStyle.STANDARD
+DEAL_CUT: Final = DealStyle.CUT
+DEAL_KNOCK: Final = DealStyle.KNOCK
+DEAL_CUT_OR_KNOCK: Final = DealStyle.CUT_OR_KNOCK
+DEAL_WHOLE: Final = DealStyle.WHOLE
+EXCHANGE_NONE: Final = Exchange.NONE
+EXCHANGE_TWO_FIRST_TRICK: Final = Exchange.TWO_FIRST_TRICK
+EXCHANGE_SEVEN_AFTER_WIN: Final = Exchange.SEVEN_AFTER_WIN
+EXCHANGE_SPANISH: Final = Exchange.SPANISH
+AUCTION_NONE: Final = Auction.NONE
+AUCTION_CHIAMATA: Final = Auction.CHIAMATA

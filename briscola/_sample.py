@@ -20,10 +20,11 @@ from ._actions import Call, Cut, IllegalActionError, Knock, Play, SwapTrump
 from ._cards import Card, Suit
 from ._deal import new_game
 from ._engine import apply
-from ._observe import Observation, deal_layout, dealt_style, observe, redraw_positions
+from ._layout import deal_layout, dealt_style, redraw_positions
+from ._observe import Observation, observe
 from ._rules import DealStyle
 from ._state import GameState
-from ._table import table_for
+from ._trick import table_for
 
 __all__ = ["sample_state"]
 

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import enum
-from typing import TypeAlias
+from typing import Final, Protocol, TypeAlias
 
 import attrs
 
 from ._actions import Action, Bid
+from ._build import constructor, copier
 from ._cards import Card, Suit
 from ._rules import Rules
-from ._table import Table, table_for
+from ._trick import Table, table_for
 
 __all__ = [
     "GameState",
@@ -19,8 +20,17 @@ __all__ = [
     "Contract",
     "Outcome",
     "Seat",
+    "make_setup",
     "make_state",
-    "StateBuilder",
+    "trick_goes_on",
+    "trick_done",
+    "swapped",
+    "contracted",
+    "PHASE_CUT_OR_KNOCK",
+    "PHASE_BIDDING",
+    "PHASE_CALLING",
+    "PHASE_PLAYING",
+    "PHASE_OVER",
 ]
 
 
@@ -48,14 +58,18 @@ class Phase(enum.Enum):
     """Every card is played, or the auction ended with every seat passing."""
 
 
-# On Python 3.11 an attribute lookup on an Enum class costs several times a
-# global lookup.
-_OVER = Phase.OVER
+# Members as module constants for the hot paths: on Python 3.11 an
+# attribute lookup on an Enum class costs several times a global lookup.
+PHASE_CUT_OR_KNOCK: Final = Phase.CUT_OR_KNOCK
+PHASE_BIDDING: Final = Phase.BIDDING
+PHASE_CALLING: Final = Phase.CALLING
+PHASE_PLAYING: Final = Phase.PLAYING
+PHASE_OVER: Final = Phase.OVER
 
 
 @attrs.frozen
 class Contract:
-    """Bastardo's auction and call, as far as they have gone (SPEC §7).
+    """Bastardo's auction and call, as far as they have gone.
 
     >>> from briscola import new_game, preset, apply, Bid
     >>> state = apply(new_game(preset("bastardo"), seed=1), Bid(70))
@@ -65,13 +79,13 @@ class Contract:
 
     bid: Bid | None = None
     """The highest bid so far (the contract, once the auction ends)."""
-    declarer: int | None = None
+    declarer: Seat | None = None
     """The seat of the highest bid."""
     passed: tuple[bool, ...] = ()
     """Per seat, whether it has passed."""
     called_card: Card | None = None
     """The card the declarer called; ``None`` until the call."""
-    partner: int | None = None
+    partner: Seat | None = None
     """The holder of the called card (the declarer when playing alone);
     a secret: only :func:`~briscola.observe` decides who may see it."""
 
@@ -79,59 +93,45 @@ class Contract:
 @attrs.frozen(weakref_slot=False)
 class Setup:
     """What stays fixed through a deal once it is dealt: the rules, the
-    pack order, the dealer and the cards buried by the redraw.
+    pack order, the dealer and the cards buried by the redraw (internal).
 
-    States share one :class:`Setup`, so applying an action copies one
-    reference instead of four. :class:`GameState` reads it through its
-    properties ``rules``, ``pack``, ``dealer`` and ``buried``.
-
-    >>> from briscola import new_game, preset
-    >>> state = new_game(preset("finnish-2p"), seed=2)
-    >>> state.setup.dealer == state.dealer == 1
-    True
+    The states of one deal share one :class:`Setup`, so applying an action
+    copies one reference instead of four, and the rules' lookup tables
+    (:class:`~briscola._trick.Table`) travel with it. Read its parts
+    through :class:`GameState`'s properties ``rules``, ``pack``, ``dealer``
+    and ``buried``.
     """
 
     rules: Rules
     """The rules of the deal."""
     pack: tuple[Card, ...]
     """The pack order the deal was dealt from (index 0 dealt first)."""
-    dealer: int
+    dealer: Seat
     """The seat that dealt."""
     buried: tuple[Card, ...] = ()
     """Cards the ace/three redraw buried, in the order they were turned."""
     table: Table = attrs.field(eq=False, repr=False, hash=False, init=False)
-    """Lookup tables precomputed from :attr:`rules` (internal)."""
+    """Lookup tables precomputed from :attr:`rules`."""
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "table", table_for(self.rules))
 
-
-def make_setup(
-    rules: Rules, pack: tuple[Card, ...], dealer: int, buried: tuple[Card, ...]
-) -> Setup:
-    """A :class:`Setup` built without attrs' per-field checks (a deal's
-    hot path: ``new_game`` runs once per playout), the way
-    :func:`make_state` builds states."""
-    setup = _SetupBuilder()
-    setup.rules = rules
-    setup.pack = pack
-    setup.dealer = dealer
-    setup.buried = buried
-    setup.table = table_for(rules)
-    setup.__class__ = Setup  # type: ignore[assignment]
-    return setup  # type: ignore[return-value]
+    def __reduce__(self) -> tuple[object, ...]:
+        # The lookup table is rebuilt from the rules, not pickled.
+        return (Setup, (self.rules, self.pack, self.dealer, self.buried))
 
 
-class _SetupBuilder:
-    """A mutable twin of :class:`Setup` (see :class:`StateBuilder`)."""
+class _SetupConstructor(Protocol):
+    def __call__(
+        self, *, rules: Rules, pack: tuple[Card, ...], dealer: Seat, buried: tuple[Card, ...]
+    ) -> Setup: ...
 
-    __slots__ = Setup.__slots__  # type: ignore[attr-defined]
 
-    rules: Rules
-    pack: tuple[Card, ...]
-    dealer: int
-    buried: tuple[Card, ...]
-    table: Table
+make_setup: _SetupConstructor = constructor(
+    Setup, {"table": "table_for(rules)"}, {"table_for": table_for}
+)
+"""A :class:`Setup` built without attrs' per-field checks (``new_game``
+runs once per playout of a search)."""
 
 
 @attrs.frozen(weakref_slot=False)
@@ -148,12 +148,13 @@ class GameState:
     (<Phase.PLAYING: 'playing'>, 0, 33, True)
     """
 
-    setup: Setup
-    """The rules, pack, dealer and buried cards (also readable as
-    :attr:`rules`, :attr:`pack`, :attr:`dealer` and :attr:`buried`)."""
+    _setup: Setup
+    """The rules, pack, dealer and buried cards, shared by the states of
+    one deal (internal: read them as :attr:`rules`, :attr:`pack`,
+    :attr:`dealer` and :attr:`buried`)."""
     phase: Phase
     """What the deal is waiting for."""
-    to_move: int | None
+    to_move: Seat | None
     """The seat to act, or ``None`` once the deal is over."""
     hands: tuple[tuple[Card, ...], ...]
     """Per seat, the cards in hand, in the order received."""
@@ -164,18 +165,18 @@ class GameState:
     """The face-up trump card while it is still to be drawn."""
     trump: Suit | None
     """The trump suit (``None`` in bastardo before the call)."""
-    trick: tuple[tuple[int, Card], ...]
+    trick: tuple[tuple[Seat, Card], ...]
     """The trick in progress as ``(seat, card)`` pairs in play order."""
     piles: tuple[tuple[Card, ...], ...]
     """Per seat, the cards it has captured (with piles kept per side, a
     side's cards lie with its lowest seat)."""
     history: tuple[Action, ...]
     """Every action applied since the deal began."""
-    actors: tuple[int, ...]
+    actors: tuple[Seat, ...]
     """The seat that took each action of :attr:`history`."""
     tricks_won: tuple[int, ...]
     """Per seat, the tricks it has won."""
-    trump_drawn: tuple[int, Card] | None
+    trump_drawn: tuple[Seat, Card] | None
     """``(seat, card)`` once the face-up trump card has been drawn."""
     contract: Contract | None
     """Bastardo's auction and call; ``None`` in other games."""
@@ -185,112 +186,169 @@ class GameState:
     because playout loops read it on every step."""
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "is_over", self.phase is _OVER)
+        object.__setattr__(self, "is_over", self.phase is PHASE_OVER)
 
     @property
     def rules(self) -> Rules:
         """The rules of the deal."""
-        return self.setup.rules
+        return self._setup.rules
 
     @property
     def pack(self) -> tuple[Card, ...]:
         """The pack order the deal was dealt from (index 0 dealt first)."""
-        return self.setup.pack
+        return self._setup.pack
 
     @property
-    def dealer(self) -> int:
+    def dealer(self) -> Seat:
         """The seat that dealt."""
-        return self.setup.dealer
+        return self._setup.dealer
 
     @property
     def buried(self) -> tuple[Card, ...]:
         """Cards turned as trump and buried by the ace/three redraw, in the
         order they were turned: everyone saw them."""
-        return self.setup.buried
+        return self._setup.buried
 
     @property
-    def table(self) -> Table:
-        """The rules' precomputed lookup tables (internal)."""
-        return self.setup.table
-
-    @property
-    def eldest(self) -> int:
+    def eldest(self) -> Seat:
         """The seat after the dealer: it receives the first card and leads
         the first trick."""
-        return (self.setup.dealer + 1) % self.setup.rules.players
+        return (self._setup.dealer + 1) % self._setup.rules.players
 
     @property
-    def declarer(self) -> int | None:
+    def declarer(self) -> Seat | None:
         """Bastardo's declarer (the highest bidder so far), else ``None``."""
         return None if self.contract is None else self.contract.declarer
 
 
-class StateBuilder:
-    """A mutable twin of :class:`GameState` with the same slots.
-
-    Filling a frozen attrs instance costs a descriptor call per field; on
-    the hot path the engine calls ``StateBuilder()`` (a class without
-    ``__init__`` is the cheapest object Python can make), fills every slot
-    with plain stores and then relabels the object as a
-    :class:`GameState` (same layout, so Python allows the ``__class__``
-    assignment). :func:`make_state` does the same from arguments.
-    """
-
-    __slots__ = GameState.__slots__  # type: ignore[attr-defined]
-
-    setup: Setup
-    phase: Phase
-    to_move: int | None
-    hands: tuple[tuple[Card, ...], ...]
-    stock: tuple[Card, ...]
-    trump_card: Card | None
-    trump: Suit | None
-    trick: tuple[tuple[int, Card], ...]
-    piles: tuple[tuple[Card, ...], ...]
-    history: tuple[Action, ...]
-    actors: tuple[int, ...]
-    tricks_won: tuple[int, ...]
-    trump_drawn: tuple[int, Card] | None
-    contract: Contract | None
-    is_over: bool
+class _StateConstructor(Protocol):
+    def __call__(
+        self,
+        *,
+        setup: Setup,
+        phase: Phase,
+        to_move: Seat | None,
+        hands: tuple[tuple[Card, ...], ...],
+        stock: tuple[Card, ...],
+        trump_card: Card | None,
+        trump: Suit | None,
+        trick: tuple[tuple[Seat, Card], ...],
+        piles: tuple[tuple[Card, ...], ...],
+        history: tuple[Action, ...],
+        actors: tuple[Seat, ...],
+        tricks_won: tuple[int, ...],
+        trump_drawn: tuple[Seat, Card] | None,
+        contract: Contract | None,
+    ) -> GameState: ...
 
 
-def make_state(
-    setup: Setup,
-    phase: Phase,
-    to_move: int | None,
-    hands: tuple[tuple[Card, ...], ...],
-    stock: tuple[Card, ...],
-    trump_card: Card | None,
-    trump: Suit | None,
-    trick: tuple[tuple[int, Card], ...],
-    piles: tuple[tuple[Card, ...], ...],
-    history: tuple[Action, ...],
-    actors: tuple[int, ...],
-    tricks_won: tuple[int, ...],
-    trump_drawn: tuple[int, Card] | None,
-    contract: Contract | None,
-) -> GameState:
-    """Build a :class:`GameState` from its field values, in field order,
-    without validation."""
-    new = StateBuilder()
-    new.setup = setup
-    new.phase = phase
-    new.to_move = to_move
-    new.hands = hands
-    new.stock = stock
-    new.trump_card = trump_card
-    new.trump = trump
-    new.trick = trick
-    new.piles = piles
-    new.history = history
-    new.actors = actors
-    new.tricks_won = tricks_won
-    new.trump_drawn = trump_drawn
-    new.contract = contract
-    new.is_over = phase is _OVER
-    new.__class__ = GameState  # type: ignore[assignment]
-    return new  # type: ignore[return-value]
+_IS_OVER = {"is_over": "phase is PHASE_OVER"}
+_NAMESPACE = {"PHASE_OVER": PHASE_OVER}
+
+make_state: _StateConstructor = constructor(GameState, _IS_OVER, _NAMESPACE)
+"""A :class:`GameState` from every field, by keyword, without checks."""
+
+
+class _TrickGoesOn(Protocol):
+    def __call__(
+        self,
+        old: GameState,
+        *,
+        to_move: Seat | None,
+        hands: tuple[tuple[Card, ...], ...],
+        trick: tuple[tuple[Seat, Card], ...],
+        history: tuple[Action, ...],
+        actors: tuple[Seat, ...],
+    ) -> GameState: ...
+
+
+trick_goes_on: _TrickGoesOn = copier(
+    GameState, ("to_move", "hands", "trick", "history", "actors"), {"is_over": "old.is_over"}
+)
+"""``old`` after a card that does not complete the trick: the commonest
+step of every search."""
+
+
+class _TrickDone(Protocol):
+    def __call__(
+        self,
+        old: GameState,
+        *,
+        phase: Phase,
+        to_move: Seat | None,
+        hands: tuple[tuple[Card, ...], ...],
+        stock: tuple[Card, ...],
+        trump_card: Card | None,
+        trick: tuple[tuple[Seat, Card], ...],
+        piles: tuple[tuple[Card, ...], ...],
+        history: tuple[Action, ...],
+        actors: tuple[Seat, ...],
+        tricks_won: tuple[int, ...],
+        trump_drawn: tuple[Seat, Card] | None,
+    ) -> GameState: ...
+
+
+trick_done: _TrickDone = copier(
+    GameState,
+    (
+        "phase",
+        "to_move",
+        "hands",
+        "stock",
+        "trump_card",
+        "trick",
+        "piles",
+        "history",
+        "actors",
+        "tricks_won",
+        "trump_drawn",
+    ),
+    _IS_OVER,
+    _NAMESPACE,
+)
+"""``old`` after the card that completes a trick: the trick collected,
+the cards drawn."""
+
+
+class _Swapped(Protocol):
+    def __call__(
+        self,
+        old: GameState,
+        *,
+        hands: tuple[tuple[Card, ...], ...],
+        trump_card: Card | None,
+        history: tuple[Action, ...],
+        actors: tuple[Seat, ...],
+    ) -> GameState: ...
+
+
+swapped: _Swapped = copier(
+    GameState, ("hands", "trump_card", "history", "actors"), {"is_over": "old.is_over"}
+)
+"""``old`` after a trump exchange."""
+
+
+class _Contracted(Protocol):
+    def __call__(
+        self,
+        old: GameState,
+        *,
+        phase: Phase,
+        to_move: Seat | None,
+        trump: Suit | None,
+        history: tuple[Action, ...],
+        actors: tuple[Seat, ...],
+        contract: Contract | None,
+    ) -> GameState: ...
+
+
+contracted: _Contracted = copier(
+    GameState,
+    ("phase", "to_move", "trump", "history", "actors", "contract"),
+    _IS_OVER,
+    _NAMESPACE,
+)
+"""``old`` after a bid, a pass or a call."""
 
 
 @attrs.frozen
@@ -302,12 +360,12 @@ class Outcome:
     Outcome(sides=((0,), (1,)), points=(70, 50), winners=(0,), scores=(1, 0), is_sweep=False)
     """
 
-    sides: tuple[tuple[int, ...], ...]
+    sides: tuple[tuple[Seat, ...], ...]
     """The sides, each a tuple of seats."""
     points: tuple[int, ...]
     """Per side, in the order of :attr:`sides`: card points taken in a deal;
     in a match, deals won (or total score with a points target)."""
-    winners: tuple[int, ...]
+    winners: tuple[Seat, ...]
     """The seats of the winning side; empty on a tie, a draw or a void
     deal."""
     scores: tuple[int, ...]

@@ -44,7 +44,7 @@ from briscola import (
     outcome,
     preset,
 )
-from briscola._serial import _RULES_FIELDS
+from briscola._json import _RULES_FIELDS
 from tests.strategies import (
     PRESET_NAMES,
     TRICK_PRESET_NAMES,
@@ -196,7 +196,7 @@ def test_actions_are_short_arrays() -> None:
     assert json.loads(dumps(bid))["history"] == [["bid", 61]]
     passed = apply(new_game(chiamata, seed=1), Pass())
     assert json.loads(dumps(passed))["history"] == [["pass"]]
-    from briscola._serial import _action, _action_out
+    from briscola._json import _action, _action_out
 
     for action, code in (
         (Play(ace), ["play", 0]),
@@ -209,7 +209,7 @@ def test_actions_are_short_arrays() -> None:
 
 
 def test_documents_carry_format_and_type() -> None:
-    """Every document is an object with "format": 1 and a "type" tag."""
+    """Every document is an object with "format": 2 and a "type" tag."""
     state = new_game(preset("italian-2p"), seed=1)
     for obj, kind in (
         (state.rules, "rules"),
@@ -218,7 +218,7 @@ def test_documents_carry_format_and_type() -> None:
         (observe(state, 0), "observation"),
     ):
         document = json.loads(dumps(obj))
-        assert document["format"] == 1 and document["type"] == kind
+        assert document["format"] == 2 and document["type"] == kind
 
 
 def test_dumps_refuses_other_objects() -> None:
@@ -263,11 +263,13 @@ def _changed(document: dict[str, Json], **changes: Json) -> str:
     return json.dumps({**document, **changes})
 
 
-def _forged_result() -> str:
+def _forged_deal() -> str:
+    """The saved match with the first card of its first deal replaced by
+    the card the other seat answered with, which the leader does not
+    hold."""
     document = _match_document()
-    result = dict(document["results"][0])
-    result["winners"] = [1 - result["winners"][0]] if result["winners"] else [0]
-    return _changed(document, results=[result, *document["results"][1:]])
+    first = document["deals"][0]
+    return _changed(document, deals=[[first[1], *first[1:]], *document["deals"][1:]])
 
 
 def _observation_with_played_card_in_hand() -> str:
@@ -285,9 +287,9 @@ MALFORMED: list[tuple[str, str | bytes, str]] = [
     ("top-level number", "42", "JSON object"),
     ("no format", json.dumps({"type": "rules", "rules": {}}), '"format"'),
     ("bool format", json.dumps({"format": True, "type": "rules", "rules": {}}), '"format"'),
-    ("future format", json.dumps({"format": 2, "type": "rules", "rules": {}}), "version 2"),
+    ("future format", json.dumps({"format": 3, "type": "rules", "rules": {}}), "version 3"),
     ("unknown type", _doc("pickle", data="gASVAAAA"), "unknown document type 'pickle'"),
-    ("no type", json.dumps({"format": 1, "rules": {}}), "unknown document type None"),
+    ("no type", json.dumps({"format": 1, "rules": {}}), "unknown document type null"),
     ("extra key", _doc("rules", rules={}, colour="red"), "unknown key 'colour'"),
     ("missing key", _doc("game", rules={}, pack=list(range(40)), dealer=1), "missing key"),
     ("unknown enum", _doc("rules", rules={"deal": "sideways"}), "unknown DealStyle 'sideways'"),
@@ -310,11 +312,9 @@ MALFORMED: list[tuple[str, str | bytes, str]] = [
         ),
         "Rules.card_points must be whole numbers from 0 to 100",
     ),
-    (
-        "too many deals",
-        _changed(_match_document(), results=_match_document()["results"] * 5001),
-        "more than loads accepts",
-    ),
+    ("too many deals", _changed(_match_document(), deals=[[]] * 5001), "from 1 to 5000 deals"),
+    ("no deals", _changed(_match_document(), deals=[]), "from 1 to 5000 deals"),
+    ("long history", _game(history=[["pass"]] * 2001), "at most 2000 actions"),
     ("repeated card", _game(pack=[0, *range(39)]), "repeated: ace of coins"),
     ("missing card", _game(pack=list(range(39))), "missing king of clubs"),
     ("card 40", _game(pack=[*range(39), 40]), "a card is an int from 0 to 39"),
@@ -334,11 +334,15 @@ MALFORMED: list[tuple[str, str | bytes, str]] = [
     ("deep nesting", "[" * 100_000 + "]" * 100_000, ""),
     ("huge number", '{"format": 1' + "0" * 5000 + "}", "not valid JSON"),
     ("bad UTF-8", b'{"format": 1, "type": "\xff"}', "UTF-8"),
-    ("over without results", _changed(_match_document(), over=True, results=[]), "over"),
-    ("forged result", _forged_result(), "no deal under these rules ends with"),
+    ("forged deal", _forged_deal(), "match.deals[0][0]: play the"),
+    (
+        "unfinished deal",
+        _changed(_match_document(), deals=[_match_document()["deals"][0][:-1], []]),
+        "the deal does not end",
+    ),
+    ("format 1 match", _changed(_match_document(), format=1), "cannot be proven by replay"),
     ("float seed", _changed(_match_document(), seed=1.5), "match.seed"),
     ("lone surrogate seed", _changed(_match_document(), seed="\ud800"), "match.seed"),
-    ("finished deal", _changed(_match_document(), over=True), "match"),
     ("observation", _observation_with_played_card_in_hand(), "no deal agrees"),
     ("observation seat", _changed(_observation_document(), seat=2), "from 0 to 1"),
     (
@@ -366,7 +370,7 @@ def test_loads_refuses_what_is_not_text() -> None:
     """Anything but JSON text is refused with ValueError too."""
     for bad in (42, None, ["format", 1], {"format": 1}):
         with pytest.raises(ValueError, match="JSON text"):
-            loads(bad)  # type: ignore[arg-type]
+            loads(bad)  # type: ignore[call-overload]
 
 
 def test_nothing_is_imported_from_the_input() -> None:
@@ -422,7 +426,7 @@ def test_fuzz_random_json(value: Json) -> None:
     kind=st.sampled_from(["rules", "game", "match", "observation"]),
     fields=st.dictionaries(
         st.sampled_from(
-            ["rules", "pack", "dealer", "history", "seed", "results", "over", "seat", "hand"]
+            ["rules", "pack", "dealer", "history", "seed", "deals", "seat", "hand"]
         ),
         json_values,
     ),
@@ -583,12 +587,11 @@ def result_of(result: Outcome) -> dict[str, Any]:
     }
 
 
-def match_document(
-    rules: Rules, seed: int, results: list[dict[str, Any]], history: list[list[Any]]
-) -> str:
-    """A saved match in the format of ``briscola._serial`` (version 1)."""
+def match_document(rules: Rules, seed: int, deals: list[list[list[Any]]]) -> str:
+    """A saved match in the format of ``briscola._serial`` (version 2):
+    the actions of each deal."""
     saved = json.loads(dumps(new_match(rules, seed=seed)))
-    saved.update(results=results, over=False, history=history)
+    saved.update(deals=deals)
     return json.dumps(saved)
 
 
@@ -703,59 +706,6 @@ def test_observation_of_a_match_ended_by_a_void_deal_is_refused() -> None:
         loads(dumps(forged))
 
 
-# -- results no deal could have --------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("name", "points"),
-    [
-        ("italian-2p", (119, 1)),
-        ("italian-2p", (1, 119)),
-        ("italian-3p", (118, 1, 1)),
-        ("italian-4p", (119, 1)),
-    ],
-)
-def test_match_result_with_impossible_card_points_is_refused(
-    name: str, points: tuple[int, ...]
-) -> None:
-    """SPEC §2 and §10: cards are worth 0, 2, 3, 4, 10 or 11 points, so no
-    pile holds exactly 1 point. A saved match whose result says a side
-    took 1 point describes no deal ("results that no deal could have"
-    raise ValueError) and must not load."""
-    rules = attrs.evolve(preset(name), match=MatchFormat.FIRST_TO, match_target=2)
-    # The control: 118, 2 (a jack with blanks) and 0 are possible piles,
-    # and the same document with them loads.
-    possible = (118, 2) + (0,) * (len(points) - 2)
-    assert sum(possible) == sum(points) == rules.total_points
-    loads(match_document(rules, 1, [result_of(fixed_sides_outcome(rules, possible))], []))
-    with pytest.raises(ValueError):
-        loads(match_document(rules, 1, [result_of(fixed_sides_outcome(rules, points))], []))
-
-
-def test_bastardo_result_with_impossible_card_points_is_refused() -> None:
-    """SPEC §2, §7 and §10: the declarer's side cannot take exactly 119 of
-    120 points (the other side would hold a single point), so a saved
-    bastardo result of 119-1 must not load."""
-    rules = preset("bastardo")
-    control = {
-        "sides": [[0, 1], [2, 3, 4]],
-        "points": [118, 2],
-        "winners": [0, 1],
-        "scores": [2, 1, -1, -1, -1],
-        "sweep": False,
-    }
-    assert isinstance(loads(match_document(rules, 1, [control], [])), MatchState)
-    result = {
-        "sides": [[0, 1], [2, 3, 4]],
-        "points": [119, 1],
-        "winners": [0, 1],
-        "scores": [2, 1, -1, -1, -1],
-        "sweep": False,
-    }
-    with pytest.raises(ValueError):
-        loads(match_document(rules, 1, [result], []))
-
-
 # -- loading stays proportionate -------------------------------------------------
 
 
@@ -777,10 +727,12 @@ def test_loads_does_not_deal_past_the_deal_in_progress(monkeypatch: pytest.Monke
 
     monkeypatch.setattr(briscola._match, "new_game", counting_new_game)
     rules = preset("bastardo")
-    text = match_document(rules, 1, [], [["pass"]] * (rules.players * 200))
+    text = match_document(rules, 1, [[["pass"]] * (rules.players * 200)])
     with pytest.raises(ValueError):
         loads(text)
-    assert dealt <= 1
+    # Building the document deals once; loading deals the first deal and
+    # the one that follows it when it ends void, then stops.
+    assert dealt <= 3
 
 
 def test_history_past_the_deal_in_progress_names_the_first_action_too_many() -> None:
@@ -789,41 +741,43 @@ def test_history_past_the_deal_in_progress_names_the_first_action_too_many() -> 
     sixth pass of a saved match's history lies past the deal in progress,
     and the message names it."""
     rules = preset("bastardo")
-    text = match_document(rules, 1, [], [["pass"]] * 6)
-    with pytest.raises(ValueError, match=r"match\.history\[5\]: pass comes after the end"):
+    text = match_document(rules, 1, [[["pass"]] * 6])
+    with pytest.raises(ValueError, match=r"match\.deals\[0\]\[5\]: pass comes after the end"):
         loads(text)
 
 
 def test_match_ended_by_a_void_deal_is_refused() -> None:
     """SPEC §7: after a void deal (every seat passed) the next dealer deals,
-    so a saved single-deal bastardo match that says it is over after one
-    void deal describes no match, nor does one that holds the five passes
-    as the history of a deal still in progress (SPEC §10)."""
+    so in a saved single-deal bastardo match the five passes end the first
+    deal, not the match: a document that stops there with no deal in
+    progress describes no match (SPEC §10)."""
     rules = attrs.evolve(preset("bastardo"), match=MatchFormat.SINGLE)
-    saved = json.loads(match_document(rules, 1, [result_of(void_deal_outcome(5))], []))
-    saved.update(over=True, history=[["pass"]] * 5)
-    with pytest.raises(ValueError, match="does not end the match"):
-        loads(json.dumps(saved))
-    with pytest.raises(ValueError, match="runs past the end of the deal"):
-        loads(match_document(rules, 1, [], [["pass"]] * 5))
+    assert isinstance(loads(match_document(rules, 1, [[["pass"]] * 5, []])), MatchState)
+    with pytest.raises(ValueError, match="the deal does not end|comes after the end"):
+        loads(match_document(rules, 1, [[["pass"]] * 4, []]))
 
 
-def test_results_must_share_out_the_pack_among_all_sides() -> None:
-    """SPEC §2 and §10, with five sides (italian-5p, every seat alone): 9,
-    9, 9, 8 and 85 points are each a pile some cards make (85 = three aces,
-    four threes, two kings and two jacks), yet no deal gives them all at
-    once. Sides of 9 and 8 points hold no ace or three (11 and 10 points),
-    so together they take 35 of the 36 points of the kings, knights and
-    jacks; the fifth side would then take the aces, the threes (84 points)
-    and a card worth 1, which no card is. The same document with 9, 9, 9,
-    9 and 84 points (each of the four a king, a knight and a jack; the
-    fifth the aces and threes) loads."""
-    rules = attrs.evolve(preset("italian-5p"), match=MatchFormat.FIRST_TO, match_target=2)
-    possible = fixed_sides_outcome(rules, (9, 9, 9, 9, 84))
-    loads(match_document(rules, 1, [result_of(possible)], []))
-    impossible = fixed_sides_outcome(rules, (9, 9, 9, 8, 85))
-    with pytest.raises(ValueError, match="no share of the pack's cards"):
-        loads(match_document(rules, 1, [result_of(impossible)], []))
+def test_a_deal_after_the_end_of_the_match_is_refused() -> None:
+    """Issue 11 (format version 2): a match is proven by replay, so a deal
+    saved after the match was decided is refused."""
+    match = play_match(preset("italian-2p"), 1, 10_000)
+    assert match.is_over
+    document = json.loads(dumps(match))
+    with pytest.raises(ValueError, match="the match was over before this deal"):
+        loads(json.dumps({**document, "deals": [*document["deals"], []]}))
+
+
+def test_results_are_replayed_not_read() -> None:
+    """Issue 11 and issue 17: a version 2 match document has no results to
+    forge; the results come from replaying every deal, and a version 1
+    match (results only) is refused with a message saying why."""
+    match = play_match(PRESETS["split-2p"], 5, 10_000)
+    document = json.loads(dumps(match))
+    assert set(document) == {"format", "type", "rules", "seed", "deals"}
+    assert len(document["deals"]) == len(match.results)
+    assert loads(dumps(match), MatchState).results == match.results
+    with pytest.raises(ValueError, match="format version 1 cannot be loaded"):
+        loads(json.dumps({**document, "format": 1}))
 
 
 def test_finished_bastardo_observation_with_a_false_last_result_is_refused() -> None:

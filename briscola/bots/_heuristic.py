@@ -11,7 +11,7 @@ from .._cards import Card, Rank, Suit
 from .._observe import Observation
 from .._rules import Auction, Rules
 from .._state import Contract, Phase
-from .._table import table_for
+from .._trick import trick_winner
 
 __all__ = ["HeuristicBot"]
 
@@ -119,13 +119,14 @@ def _points(rules: Rules) -> dict[Rank, int]:
 
 
 def _beats(rules: Rules, trump: Suit | None, best: Card, card: Card) -> bool:
-    """Whether ``card`` takes a trick that ``best`` is winning (SPEC §4)."""
-    return table_for(rules).takes(trump, best, card)
+    """Whether ``card`` would take a trick that ``best`` is winning."""
+    return trick_winner(rules, trump, ((0, best), (1, card))) == 1
 
 
 def _winning(seen: _Seen) -> tuple[int, Card]:
     """The seat and card winning the trick in progress."""
-    return table_for(seen.rules).trick_winner(seen.trump, seen.trick)
+    seat = trick_winner(seen.rules, seen.trump, seen.trick)
+    return next(played for played in seen.trick if played[0] == seat)
 
 
 def _keep_value(seen: _Seen, card: Card) -> float:

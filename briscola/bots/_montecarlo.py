@@ -15,7 +15,7 @@ from .._observe import Observation
 from .._rules import Rules
 from .._sample import sample_state
 from .._state import GameState, Outcome, Phase
-from .._table import table_for
+from .._trick import table_for
 from ._heuristic import HeuristicBot, _strength
 from ._protocol import Bot
 
@@ -64,7 +64,7 @@ def greedy_rollout(state: GameState, rng: random.Random) -> Action:
     """
     if state.phase is not Phase.PLAYING:
         return random_rollout(state, rng)
-    setup = state.setup
+    setup = state._setup
     table = setup.table
     seat: int = state.to_move  # type: ignore[assignment]
     trump = state.trump
@@ -257,7 +257,7 @@ def _playout_value(state: GameState, seat: int) -> float:
     score) plus its side's share of the points."""
     result: Outcome = outcome(state)  # type: ignore[assignment]
     side = next(i for i, s in enumerate(result.sides) if seat in s)
-    share = result.points[side] / max(1, state.setup.table.total_points)
+    share = result.points[side] / max(1, state._setup.table.total_points)
     if state.contract is not None:
         return result.scores[seat] + share
     if result.winners:

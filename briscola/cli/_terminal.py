@@ -18,6 +18,7 @@ from .._rules import (
     MatchFormat,
 )
 from .._state import GameState, Phase
+from .._trick import trick_winner
 from ._words import Names, capital, count, describe_action, listing, ordinal, seats_text
 
 # --- demo ------------------------------------------------------------------------
@@ -66,8 +67,8 @@ def demo(
             continue
         if len(state.trick) == 0:
             trick_number += 1
-            played = before.trick + ((seat, action.card),)
-            winner = trick_winner_of(before, state)
+            played = before.trick + ((state.actors[-1], action.card),)
+            winner = trick_winner(state.rules, state.trump, played)
             cards = ", ".join(f"{s}: {card_name(card)}" for s, card in played)
             print(f"trick {trick_number:2}: {cards}  -> seat {winner}", file=out)
     result = outcome(state)
@@ -78,11 +79,6 @@ def demo(
         print(f"winners: {seats_text(result.winners)}", file=out)
     else:
         print("no winner", file=out)
-
-
-def trick_winner_of(before: GameState, after: GameState) -> int:
-    """The seat that took the trick completed between two states."""
-    return next(s for s, count in enumerate(after.tricks_won) if count > before.tricks_won[s])
 
 
 # --- play ------------------------------------------------------------------------
@@ -271,9 +267,9 @@ class _Narrator:
 
     def _trick_taken(self, before: GameState, action: Play, after: GameState) -> None:
         out, name, mine = self.out, self.name, self.seat
-        winner = trick_winner_of(before, after)
-        points = before.setup.table.points
-        taken = sum(points[card.index] for _, card in before.trick) + points[action.card.index]
+        played = before.trick + ((after.actors[-1], action.card),)
+        winner = trick_winner(before.rules, before.trump, played)
+        taken = sum(before.rules.points_of(card) for _, card in played)
         who = "You take" if winner == mine else f"Seat {winner} takes"
         print(f"{who} the trick ({taken} point{'' if taken == 1 else 's'}).", file=out)
         drawn = [card for card in after.hands[mine] if card not in before.hands[mine]]

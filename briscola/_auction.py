@@ -1,13 +1,20 @@
-"""Briscola bastardo: the auction, the call and the score (SPEC §7)."""
+"""Briscola bastardo's auction and call."""
 
 from __future__ import annotations
 
 import functools
 
 from ._actions import CALLS, PASS, Action, Bid, Call, IllegalActionError, Pass
-from ._rules import Auction, Rules
-from ._state import Contract, GameState, Outcome, Phase, make_state
-from ._table import table_for
+from ._rules import AUCTION_CHIAMATA, Rules
+from ._state import (
+    PHASE_BIDDING,
+    PHASE_CALLING,
+    PHASE_OVER,
+    PHASE_PLAYING,
+    Contract,
+    GameState,
+    contracted,
+)
 
 __all__ = [
     "auction_actions",
@@ -15,16 +22,9 @@ __all__ = [
     "apply_pass",
     "apply_call",
     "call_actions",
-    "bastardo_outcome",
+    "bid_ladder",
 ]
 
-# Enum members as module constants: on Python 3.11 an attribute lookup
-# on an Enum class costs several times a global lookup.
-_CHIAMATA = Auction.CHIAMATA
-_BIDDING = Phase.BIDDING
-_CALLING = Phase.CALLING
-_OVER = Phase.OVER
-_PLAYING = Phase.PLAYING
 
 
 @functools.lru_cache(maxsize=64)
@@ -35,8 +35,8 @@ def bid_ladder(rules: Rules) -> tuple[Bid, ...]:
     the chiamata: ``Bid(min_bid, rank)`` for each rank from the strongest
     down, then ``Bid(points, weakest rank)`` for each higher score.
     """
-    total = sum(rules.points_of(card) for card in rules.pack)
-    if rules.auction is _CHIAMATA:
+    total = rules.total_points
+    if rules.auction is AUCTION_CHIAMATA:
         weakest = rules.strength[-1]
         ranks = tuple(Bid(rules.min_bid, rank) for rank in rules.strength)
         return ranks + tuple(Bid(points, weakest) for points in range(rules.min_bid + 1, total + 1))
@@ -81,26 +81,19 @@ def _after_auction(state: GameState, seat: int, action: Action, contract: Contra
     with a declarer, or ends void."""
     remaining = contract.passed.count(False)
     if remaining == 0:
-        phase, to_move = _OVER, None
+        phase, to_move = PHASE_OVER, None
     elif remaining == 1 and contract.bid is not None:
-        phase, to_move = _CALLING, contract.declarer
+        phase, to_move = PHASE_CALLING, contract.declarer
     else:
-        phase, to_move = _BIDDING, _next_bidder(contract.passed, seat)
-    return make_state(
-        state.setup,
-        phase,
-        to_move,
-        state.hands,
-        state.stock,
-        state.trump_card,
-        state.trump,
-        state.trick,
-        state.piles,
-        state.history + (action,),
-        state.actors + (seat,),
-        state.tricks_won,
-        state.trump_drawn,
-        contract,
+        phase, to_move = PHASE_BIDDING, _next_bidder(contract.passed, seat)
+    return contracted(
+        state,
+        phase=phase,
+        to_move=to_move,
+        trump=state.trump,
+        history=state.history + (action,),
+        actors=state.actors + (seat,),
+        contract=contract,
     )
 
 
@@ -112,7 +105,7 @@ def apply_bid(state: GameState, action: Bid) -> GameState:
     position = index.get(action)
     if position is None:
         ladder = bid_ladder(state.rules)
-        if state.rules.auction is _CHIAMATA:
+        if state.rules.auction is AUCTION_CHIAMATA:
             reason = (
                 f"a chiamata bid names a rank at {state.rules.min_bid} points, or the "
                 f"{ladder[-1].rank} at {state.rules.min_bid + 1} to {ladder[-1].points}"
@@ -155,73 +148,12 @@ def apply_call(state: GameState, action: Call) -> GameState:
         called_card=card,
         partner=partner,
     )
-    return make_state(
-        state.setup,
-        _PLAYING,
-        (state.dealer + 1) % state.rules.players,
-        state.hands,
-        state.stock,
-        None,
-        card.suit,
-        (),
-        state.piles,
-        state.history + (CALLS[card.index],),
-        state.actors + (seat,),
-        state.tricks_won,
-        None,
-        new,
+    return contracted(
+        state,
+        phase=PHASE_PLAYING,
+        to_move=(state.dealer + 1) % state.rules.players,
+        trump=card.suit,
+        history=state.history + (CALLS[card.index],),
+        actors=state.actors + (seat,),
+        contract=new,
     )
-
-
-def void_outcome(players: int) -> Outcome:
-    """The outcome of a deal in which every seat passed: no sides, no
-    points, no score."""
-    return Outcome(
-        sides=tuple((seat,) for seat in range(players)),
-        points=(0,) * players,
-        winners=(),
-        scores=(0,) * players,
-    )
-
-
-def contract_outcome(rules: Rules, declarer: int, partner: int, taken: int, made: bool) -> Outcome:
-    """The outcome of a played bastardo deal (SPEC §7).
-
-    Args:
-        rules: The rules (players, pack points, cappotto).
-        declarer: The declarer's seat.
-        partner: The called card's holder (the declarer when alone).
-        taken: The points the declarer's side took.
-        made: Whether that reached the contract.
-    """
-    n = rules.players
-    total = table_for(rules).total_points
-    ours = tuple(sorted({declarer, partner}))
-    theirs = tuple(seat for seat in range(n) if seat not in ours)
-    sign = 1 if made else -1
-    scores = [-sign] * n
-    if partner == declarer:
-        scores[declarer] = sign * (n - 1)
-    else:
-        scores[declarer] = 2 * sign
-        scores[partner] = sign
-    if rules.cappotto_doubles and taken in (0, total):
-        scores = [2 * score for score in scores]
-    return Outcome(
-        sides=(ours, theirs),
-        points=(taken, total - taken),
-        winners=ours if made else theirs,
-        scores=tuple(scores),
-    )
-
-
-def bastardo_outcome(state: GameState) -> Outcome:
-    """Sides, points and zero-sum scores of a finished bastardo deal."""
-    contract: Contract = state.contract  # type: ignore[assignment]
-    if contract.called_card is None or contract.bid is None:
-        return void_outcome(state.rules.players)
-    declarer: int = contract.declarer  # type: ignore[assignment]
-    partner: int = contract.partner  # type: ignore[assignment]
-    points = state.setup.table.points
-    taken = sum(points[c.index] for seat in {declarer, partner} for c in state.piles[seat])
-    return contract_outcome(state.rules, declarer, partner, taken, taken >= contract.bid.points)

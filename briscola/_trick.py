@@ -1,0 +1,204 @@
+"""Who takes a trick: :func:`trick_winner`, and the lookup tables compiled
+once per :class:`Rules` that the engine's hot path reads."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ._cards import FULL_PACK, Card, Rank, Suit
+from ._rules import Exchange, Rules
+
+__all__ = ["Table", "table_for", "trick_winner"]
+
+
+class Table:
+    """Everything the engine would otherwise recompute on every action.
+
+    Shared by every state of every deal with equal rules, so it is
+    read-only.
+
+    Attributes:
+        rules: The rules it was compiled from.
+        players: Number of seats.
+        trick_size: Cards in a complete trick.
+        trick_orders: Per leading seat, the seats in the order they play
+            to one trick.
+        points: Per card index, its points.
+        beats: Per trump suit (``None`` for no trump), a flat tuple where
+            ``beats[best * 40 + card]`` says whether ``card`` takes the
+            trick from the card ``best`` that is winning it.
+        side_of: Per seat, the index of its fixed side.
+        pile_of: Per seat, the seat whose pile receives its tricks.
+        total_points: Points in the pack.
+        pack: The rules' cards in canonical order.
+        plain_play: No trump exchange: the legal actions in trick play are
+            just the cards in hand.
+    """
+
+    __slots__ = (
+        "rules",
+        "players",
+        "trick_size",
+        "trick_orders",
+        "points",
+        "beats",
+        "side_of",
+        "pile_of",
+        "total_points",
+        "pack",
+        "plain_play",
+    )
+
+    rules: Rules
+    players: int
+    trick_size: int
+    trick_orders: tuple[tuple[int, ...], ...]
+    points: tuple[int, ...]
+    beats: dict[Suit | None, tuple[bool, ...]]
+    side_of: tuple[int, ...]
+    pile_of: tuple[int, ...]
+    total_points: int
+    pack: tuple[Card, ...]
+    plain_play: bool
+
+    def __init__(self, rules: Rules) -> None:
+        set_ = object.__setattr__
+        for name, value in self._compile(rules).items():
+            set_(self, name, value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a rules table is shared and read-only: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a rules table is shared and read-only: cannot delete {name!r}")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (table_for, (self.rules,))
+
+    @staticmethod
+    def _compile(rules: Rules) -> dict[str, object]:
+        n = rules.players
+        plays = rules.plays_per_trick
+        trick_size = n * plays
+        trick_orders = tuple(
+            tuple((lead + j) % n for _ in range(plays) for j in range(n)) for lead in range(n)
+        )
+        table = dict(rules.card_points)
+        points = tuple(table.get(card.rank, 0) for card in FULL_PACK)
+        strength = {rank: 10 - i for i, rank in enumerate(rules.strength)}
+        beats = {
+            trump: tuple(
+                _beats(best, card, trump, strength) for best in FULL_PACK for card in FULL_PACK
+            )
+            for trump in (*Suit, None)
+        }
+        sides = rules.sides
+        side_of = tuple(
+            next(i for i, side in enumerate(sides) if seat in side) for seat in range(n)
+        )
+        pile_of = tuple(
+            min(sides[side_of[seat]]) if rules.piles_by_side else seat for seat in range(n)
+        )
+        pack = rules.pack
+        plain_play = rules.exchange is Exchange.NONE
+        total_points = rules.total_points
+        return {
+            "rules": rules,
+            "players": n,
+            "trick_size": trick_size,
+            "trick_orders": trick_orders,
+            "points": points,
+            "beats": beats,
+            "side_of": side_of,
+            "pile_of": pile_of,
+            "total_points": total_points,
+            "pack": pack,
+            "plain_play": plain_play,
+        }
+
+    def takes(self, trump: Suit | None, best: Card, card: Card) -> bool:
+        """Whether ``card`` takes a trick that ``best`` is winning (see
+        :func:`trick_winner`): a higher card of the same suit, or a trump on a card of another
+        suit."""
+        return self.beats[trump][best.index * 40 + card.index]
+
+    def trick_winner(
+        self, trump: Suit | None, trick: Sequence[tuple[int, Card]]
+    ) -> tuple[int, Card]:
+        """The ``(seat, card)`` that takes ``trick``, a sequence of ``(seat,
+        card)`` in play order: the highest trump, else the highest card of
+        the suit led."""
+        beats = self.beats[trump]
+        winner = trick[0]
+        best_index = winner[1].index * 40
+        for played in trick[1:]:
+            if beats[best_index + played[1].index]:
+                winner, best_index = played, played[1].index * 40
+        return winner
+
+
+def _beats(best: Card, card: Card, trump: Suit | None, strength: dict[Rank, int]) -> bool:
+    if card.suit is best.suit:
+        return strength[card.rank] > strength[best.rank]
+    return card.suit is trump
+
+
+_TABLES: dict[Rules, Table] = {}
+
+
+def table_for(rules: Rules) -> Table:
+    """The (cached) table of ``rules``."""
+    table = _TABLES.get(rules)
+    if table is None:
+        if len(_TABLES) > 256:
+            _TABLES.clear()
+        table = _TABLES[rules] = Table(rules)
+    return table
+
+
+def trick_winner(rules: Rules, trump: Suit | None, trick: Sequence[tuple[int, Card]]) -> int:
+    """The seat whose card wins ``trick`` so far.
+
+    A trick goes to the highest trump in it; with no trump, to the highest
+    card of the suit of its first card. A card of another suit never wins.
+    "Highest" follows :attr:`Rules.strength`. The engine, the bots and the
+    command line all decide tricks with this function.
+
+    Args:
+        rules: The rules (their strength order).
+        trump: The trump suit, or ``None`` (bastardo before the call).
+        trick: The cards played so far, as ``(seat, card)`` pairs in play
+            order, as in :attr:`GameState.trick <briscola.GameState>`;
+            complete or not, but not empty.
+
+    Returns:
+        The seat of the winning card.
+
+    Raises:
+        ValueError: If ``trick`` is empty or holds something other than
+            ``(seat, card)`` pairs.
+
+    >>> from briscola import Card, Rank, Suit, preset, trick_winner
+    >>> rules = preset("italian-2p")
+    >>> ace_of_cups, two_of_coins = Card(Suit.CUPS, Rank.ACE), Card(Suit.COINS, Rank.TWO)
+    >>> trick_winner(rules, Suit.SWORDS, [(0, ace_of_cups), (1, two_of_coins)])
+    0
+    >>> trick_winner(rules, Suit.COINS, [(0, ace_of_cups), (1, two_of_coins)])
+    1
+    """
+    if not isinstance(rules, Rules):
+        raise TypeError(f"trick_winner takes Rules, not {type(rules).__name__}")
+    if trump is not None and not isinstance(trump, Suit):
+        raise ValueError(f"the trump is a Suit or None, not {trump!r:.40}")
+    played = tuple(trick)
+    if not played:
+        raise ValueError("an empty trick has no winner")
+    for item in played:
+        if (
+            not isinstance(item, tuple)
+            or len(item) != 2
+            or type(item[0]) is not int
+            or not isinstance(item[1], Card)
+        ):
+            raise ValueError(f"a trick holds (seat, card) pairs, not {item!r:.60}")
+    return table_for(rules).trick_winner(trump, played)[0]

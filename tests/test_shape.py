@@ -1,0 +1,213 @@
+"""The package's shape (issue 11): no import cycle between its modules, no
+module over 600 lines, and fast constructors that cannot forget a field."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+import briscola
+from briscola import _state
+from briscola._build import constructor, copier
+from briscola._state import GameState, Setup
+
+PACKAGE = Path(briscola.__file__).parent
+MAX_LINES = 600
+
+
+def _module_name(path: Path) -> str:
+    parts = ["briscola", *path.relative_to(PACKAGE).with_suffix("").parts]
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _imports(path: Path, name: str, known: set[str]) -> set[str]:
+    """Every module of the package that ``path`` imports, anywhere in the
+    file: inside functions and under ``TYPE_CHECKING`` too."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                module = ".".join(base + ([node.module] if node.module else []))
+            else:
+                module = node.module or ""
+            targets = [module] + [f"{module}.{alias.name}" for alias in node.names]
+        else:
+            continue
+        for target in targets:
+            while target and target not in known:
+                target = target.rpartition(".")[0]
+            if target and target != name:
+                found.add(target)
+    return found
+
+
+def import_graph() -> dict[str, set[str]]:
+    files = {_module_name(path): path for path in PACKAGE.rglob("*.py")}
+    graph = {name: _imports(path, name, set(files)) for name, path in files.items()}
+    # A package's __init__ re-exporting its own modules is not a cycle.
+    for name, edges in graph.items():
+        graph[name] = {
+            other
+            for other in edges
+            if not (files[other].name == "__init__.py" and name.startswith(other + "."))
+        }
+    return graph
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """A cycle of ``graph`` as a list of modules, or ``None``."""
+    state: dict[str, int] = {}
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for other in sorted(graph[node]):
+            if state.get(other) == 1:
+                return path[path.index(other) :] + [other]
+            if other not in state:
+                found = visit(other)
+                if found:
+                    return found
+        state[node] = 2
+        path.pop()
+        return None
+
+    for node in sorted(graph):
+        if node not in state:
+            found = visit(node)
+            if found:
+                return found
+    return None
+
+
+def test_no_import_cycle() -> None:
+    """No module of the package imports, directly or through others, a
+    module that imports it back."""
+    assert find_cycle(import_graph()) is None
+
+
+def test_cycles_are_found() -> None:
+    """The cycle finder itself finds a cycle, so the test above can fail."""
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_imports_are_read_everywhere(tmp_path: Path) -> None:
+    """An import inside a function or under TYPE_CHECKING counts."""
+    source = tmp_path / "m.py"
+    source.write_text(
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n    from ._state import GameState\n"
+        "def f():\n    from . import _match\n"
+    )
+    known = {"briscola", "briscola._state", "briscola._match", "briscola.m"}
+    assert {"briscola._state", "briscola._match"} <= _imports(source, "briscola.m", known)
+
+
+@pytest.mark.parametrize("path", sorted(PACKAGE.rglob("*.py")), ids=str)
+def test_no_module_over_the_limit(path: Path) -> None:
+    """Every module stays readable: at most 600 lines."""
+    assert len(path.read_text(encoding="utf-8").splitlines()) <= MAX_LINES
+
+
+def _parameters(function: Any) -> list[str]:
+    return [
+        name
+        for name, parameter in inspect.signature(function).parameters.items()
+        if parameter.kind is inspect.Parameter.KEYWORD_ONLY
+    ]
+
+
+def _init_names(cls: type) -> list[str]:
+    return [field.alias or field.name for field in attrs.fields(cls) if field.init]
+
+
+@pytest.mark.parametrize(
+    ("built", "protocol", "cls"),
+    [
+        (_state.make_state, _state._StateConstructor, GameState),
+        (_state.make_setup, _state._SetupConstructor, Setup),
+    ],
+)
+def test_constructors_take_every_field(built: Any, protocol: type, cls: type) -> None:
+    """A fast constructor's parameters, and those of the typed protocol
+    mypy checks its calls against, are exactly the class's init fields in
+    order: a field added to the class cannot be forgotten."""
+    assert _parameters(built) == _init_names(cls)
+    assert _parameters(protocol.__call__) == _init_names(cls)
+
+
+@pytest.mark.parametrize(
+    ("built", "protocol"),
+    [
+        (_state.trick_goes_on, _state._TrickGoesOn),
+        (_state.trick_done, _state._TrickDone),
+        (_state.swapped, _state._Swapped),
+        (_state.contracted, _state._Contracted),
+    ],
+)
+def test_copiers_match_their_protocols(built: Any, protocol: type) -> None:
+    """Each copier's changed fields are those its typed protocol names."""
+    assert _parameters(built) == _parameters(protocol.__call__)
+    assert set(_parameters(built)) <= set(_init_names(GameState))
+
+
+def test_constructor_builds_what_attrs_builds() -> None:
+    """A state from the fast constructor equals the one attrs' own
+    ``__init__`` makes from the same values, derived fields included."""
+    state = briscola.new_game(briscola.preset("italian-2p"), seed=1)
+    values = {
+        field.alias or field.name: getattr(state, field.name)
+        for field in attrs.fields(GameState)
+        if field.init
+    }
+    built = _state.make_state(**values)
+    assert built == GameState(**values) == state
+    assert built.is_over is False and type(built) is GameState
+
+
+def test_a_new_field_reaches_the_generated_code() -> None:
+    """The generated code follows ``attrs.fields``: a class with one more
+    field gets a constructor and a copier that set it."""
+
+    @attrs.frozen(weakref_slot=False)
+    class Small:
+        a: int
+        b: int
+
+    @attrs.frozen(weakref_slot=False)
+    class Larger:
+        a: int
+        b: int
+        c: int = 0
+
+    assert _parameters(constructor(Small)) == ["a", "b"]
+    assert _parameters(constructor(Larger)) == ["a", "b", "c"]
+    grown = copier(Larger, ("a",))(Larger(1, 2, 3), a=9)
+    assert grown == Larger(9, 2, 3)
+
+
+def test_init_false_fields_need_an_expression() -> None:
+    """A derived field without an expression is an error when the
+    constructor is made, not a state missing a slot later."""
+
+    @attrs.frozen(weakref_slot=False)
+    class Derived:
+        a: int
+        twice: int = attrs.field(init=False)
+
+    with pytest.raises(TypeError, match="init=False"):
+        constructor(Derived)
+    assert constructor(Derived, {"twice": "2 * a"})(a=4).twice == 8
