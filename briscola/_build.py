@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-__all__ = ["constructor", "copier"]
+__all__ = ["constructor", "copier", "twin"]
 
 _T = TypeVar("_T", bound=attrs.AttrsInstance)
 
@@ -31,8 +31,11 @@ def _alias(field: attrs.Attribute[Any]) -> str:
     return field.alias or field.name
 
 
-def _twin(cls: type) -> type:
-    """A plain class with the slots of the slotted attrs class ``cls``."""
+def twin(cls: type) -> Any:
+    """A plain class with the slots of the slotted attrs class ``cls``:
+    fill an instance with plain stores, then set its ``__class__`` to
+    ``cls``. The engine's two hottest steps do so inline; everything else
+    uses :func:`constructor` and :func:`copier`."""
     return type(f"_{cls.__name__}Twin", (), {"__slots__": cls.__slots__})  # type: ignore[attr-defined]
 
 
@@ -53,7 +56,7 @@ def _generate(
         value = derived[field.name] if field.name in derived else value_of(field)
         lines.append(f"    new.{field.name} = {value}")
     lines += ["    new.__class__ = _cls", "    return new"]
-    scope: dict[str, Any] = {"_Twin": _twin(cls), "_cls": cls, **namespace}
+    scope: dict[str, Any] = {"_Twin": twin(cls), "_cls": cls, **namespace}
     exec(compile("\n".join(lines), f"<{cls.__name__} {name}>", "exec"), scope)
     function: Callable[..., _T] = scope[name]
     function.__qualname__ = f"{cls.__name__}.{name}"

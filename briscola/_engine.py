@@ -7,12 +7,14 @@ from collections.abc import Callable
 from typing import Any, overload
 
 from ._actions import Action, IllegalActionError
-from ._game import game_apply, game_legal_actions
+from ._game import TRANSITIONS, game_apply, game_legal_actions
 from ._match import MatchState, match_apply, match_legal_actions, match_outcome
 from ._outcome import game_outcome
 from ._state import GameState, Outcome
 
 __all__ = ["legal_actions", "apply", "outcome", "is_legal"]
+
+_transition = TRANSITIONS.get
 
 _LEGAL: dict[type, Callable[[Any], tuple[Action, ...]]] = {
     GameState: game_legal_actions,
@@ -97,7 +99,11 @@ def apply(state: GameState | MatchState, action: Action) -> GameState | MatchSta
     briscola._actions.IllegalActionError: seat 1 cannot play the six of coins: it is not in their hand
     """
     if type(state) is GameState:
-        return game_apply(state, action)
+        # game_apply, inlined: this is every search's hottest call.
+        entry = _transition(type(action))
+        if entry is not None and entry[0] is state.phase:
+            return entry[1](state, action)
+        return game_apply(state, action)  # raises, saying why
     try:
         transition = _APPLY[type(state)]
     except KeyError:

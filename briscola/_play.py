@@ -6,9 +6,10 @@ import operator
 from collections.abc import Callable
 
 from ._actions import PLAYS, SWAPS, Action, IllegalActionError, Play, SwapTrump
+from ._build import twin
 from ._cards import Card, Rank
 from ._rules import EXCHANGE_NONE, EXCHANGE_SEVEN_AFTER_WIN, EXCHANGE_TWO_FIRST_TRICK
-from ._state import PHASE_OVER, PHASE_PLAYING, GameState, swapped, trick_done, trick_goes_on
+from ._state import PHASE_OVER, PHASE_PLAYING, GameState, swapped, trick_done
 from ._trick import Table
 
 __all__ = ["PLAY_OF", "play_actions", "apply_play", "apply_swap", "swap_cards", "why_no_swap"]
@@ -143,15 +144,30 @@ def apply_play(state: GameState, action: Play) -> GameState:
         if len(hands) == 2:
             hands = (rest, hands[1]) if seat == 0 else (hands[0], rest)
         else:
-            hands = hands[:seat] + (rest,) + hands[seat + 1 :]
-        return trick_goes_on(
-            state,
-            to_move=table.trick_orders[seat][1],
-            hands=hands,
-            trick=trick + ((seat, card),),
-            history=state.history + (action,),
-            actors=state.actors + (seat,),
-        )
+            changed = list(hands)
+            changed[seat] = rest
+            hands = tuple(changed)
+        # Filled inline, not through a copier: the call would cost a fifth of
+        # the step (see the performance page); tests/test_shape.py checks
+        # that this fill and the one in _two_seat_trick set every field.
+        new = _TWIN()
+        new._setup = state._setup
+        new.phase = PHASE_PLAYING
+        new.to_move = table.trick_orders[seat][1]
+        new.hands = hands
+        new.stock = state.stock
+        new.trump_card = state.trump_card
+        new.trump = state.trump
+        new.trick = trick + ((seat, card),)
+        new.piles = state.piles
+        new.history = state.history + (action,)
+        new.actors = state.actors + (seat,)
+        new.tricks_won = state.tricks_won
+        new.trump_drawn = state.trump_drawn
+        new.contract = state.contract
+        new.is_over = False
+        new.__class__ = GameState
+        return new  # type: ignore[no-any-return]
     if count == 2:
         return _two_seat_trick(state, action, seat, rest, table)
 
@@ -254,20 +270,24 @@ def _two_seat_trick(
         piles = (piles[0] + cards, piles[1])
     else:
         piles = (piles[0], piles[1] + cards)
-    return trick_done(
-        state,
-        phase=phase,
-        to_move=to_move,
-        hands=hands,
-        stock=stock,
-        trump_card=trump_card,
-        trick=(),
-        piles=piles,
-        history=state.history + (action,),
-        actors=state.actors + (seat,),
-        tricks_won=tricks_won,
-        trump_drawn=trump_drawn,
-    )
+    new = _TWIN()  # filled inline: see apply_play
+    new._setup = state._setup
+    new.phase = phase
+    new.to_move = to_move
+    new.hands = hands
+    new.stock = stock
+    new.trump_card = trump_card
+    new.trump = trump
+    new.trick = ()
+    new.piles = piles
+    new.history = state.history + (action,)
+    new.actors = state.actors + (seat,)
+    new.tricks_won = tricks_won
+    new.trump_drawn = trump_drawn
+    new.contract = state.contract
+    new.is_over = phase is PHASE_OVER
+    new.__class__ = GameState
+    return new  # type: ignore[no-any-return]
 
 
 def _without(size: int, i: int) -> Callable[[tuple[Card, ...]], tuple[Card, ...]]:
@@ -284,3 +304,5 @@ _WITHOUT = tuple(tuple(_without(size, i) for i in range(size)) for size in range
 """Per hand size and position, the hand without the card at that position."""
 
 _second = operator.itemgetter(1)
+_TWIN = twin(GameState)
+"""A mutable class with :class:`GameState`'s layout, for the inline fills."""

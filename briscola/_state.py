@@ -21,8 +21,8 @@ __all__ = [
     "Outcome",
     "Seat",
     "make_setup",
+    "make_contract",
     "make_state",
-    "trick_goes_on",
     "trick_done",
     "swapped",
     "contracted",
@@ -67,7 +67,7 @@ PHASE_PLAYING: Final = Phase.PLAYING
 PHASE_OVER: Final = Phase.OVER
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class Contract:
     """Bastardo's auction and call, as far as they have gone.
 
@@ -88,6 +88,22 @@ class Contract:
     partner: Seat | None = None
     """The holder of the called card (the declarer when playing alone);
     a secret: only :func:`~briscola.observe` decides who may see it."""
+
+
+class _ContractConstructor(Protocol):
+    def __call__(
+        self,
+        *,
+        bid: Bid | None,
+        declarer: Seat | None,
+        passed: tuple[bool, ...],
+        called_card: Card | None,
+        partner: Seat | None,
+    ) -> Contract: ...
+
+
+make_contract: _ContractConstructor = constructor(Contract)
+"""A :class:`Contract` from every field, by keyword, without checks."""
 
 
 @attrs.frozen(weakref_slot=False)
@@ -247,26 +263,6 @@ _NAMESPACE = {"PHASE_OVER": PHASE_OVER}
 
 make_state: _StateConstructor = constructor(GameState, _IS_OVER, _NAMESPACE)
 """A :class:`GameState` from every field, by keyword, without checks."""
-
-
-class _TrickGoesOn(Protocol):
-    def __call__(
-        self,
-        old: GameState,
-        *,
-        to_move: Seat | None,
-        hands: tuple[tuple[Card, ...], ...],
-        trick: tuple[tuple[Seat, Card], ...],
-        history: tuple[Action, ...],
-        actors: tuple[Seat, ...],
-    ) -> GameState: ...
-
-
-trick_goes_on: _TrickGoesOn = copier(
-    GameState, ("to_move", "hands", "trick", "history", "actors"), {"is_over": "old.is_over"}
-)
-"""``old`` after a card that does not complete the trick: the commonest
-step of every search."""
 
 
 class _TrickDone(Protocol):

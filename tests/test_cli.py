@@ -30,8 +30,8 @@ from briscola import (
     preset,
 )
 from briscola import bots as bots_module
-from briscola.cli import describe_rules, main, play, simulate
 from briscola.bots import Bot, HeuristicBot, RandomBot, make_bot, play_deal, play_match
+from briscola.cli import describe_rules, main, play, simulate
 
 ROOT = Path(__file__).resolve().parent.parent
 

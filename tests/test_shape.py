@@ -152,7 +152,6 @@ def test_constructors_take_every_field(built: Any, protocol: type, cls: type) ->
 @pytest.mark.parametrize(
     ("built", "protocol"),
     [
-        (_state.trick_goes_on, _state._TrickGoesOn),
         (_state.trick_done, _state._TrickDone),
         (_state.swapped, _state._Swapped),
         (_state.contracted, _state._Contracted),
@@ -211,3 +210,36 @@ def test_init_false_fields_need_an_expression() -> None:
     with pytest.raises(TypeError, match="init=False"):
         constructor(Derived)
     assert constructor(Derived, {"twice": "2 * a"})(a=4).twice == 8
+
+
+def _inline_fills() -> list[tuple[str, set[str]]]:
+    """Per function of ``_play.py`` that fills a state inline, the slots
+    each fill sets (``new.<slot> = ...`` on a ``_TWIN()``)."""
+    tree = ast.parse((PACKAGE / "_play.py").read_text(encoding="utf-8"))
+    fills = []
+    for function in ast.walk(tree):
+        if not isinstance(function, ast.FunctionDef):
+            continue
+        stored = {
+            target.attr
+            for node in ast.walk(function)
+            if isinstance(node, ast.Assign)
+            for target in node.targets
+            if isinstance(target, ast.Attribute)
+            and isinstance(target.value, ast.Name)
+            and target.value.id == "new"
+        }
+        if stored:
+            fills.append((function.name, stored))
+    return fills
+
+
+def test_inline_fills_set_every_field() -> None:
+    """The two hottest steps fill states inline for speed (see the
+    performance page); each fill must set every slot of GameState, so a new
+    field cannot be forgotten there either."""
+    fills = _inline_fills()
+    assert {name for name, _ in fills} == {"apply_play", "_two_seat_trick"}
+    slots = {field.name for field in attrs.fields(GameState)} | {"__class__"}
+    for _, stored in fills:
+        assert stored == slots
