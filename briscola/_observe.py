@@ -14,18 +14,24 @@ serialized form.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
 from operator import attrgetter
-from typing import overload
+from typing import Protocol, overload
 
 import attrs
 
 from ._actions import Action, SwapTrump
+from ._build import constructor, copier
 from ._cards import Card, Suit
 from ._layout import deal_layout, dealt_style, redraw_positions
 from ._match import MatchState
-from ._rules import Exchange, PartnerHands, Rules
-from ._state import Contract, GameState, Outcome, Phase
+from ._rules import (
+    EXCHANGE_NONE,
+    PARTNERS_AFTER_STOCK,
+    PARTNERS_BEFORE_FIRST_TRICK,
+    PARTNERS_HIDDEN,
+    Rules,
+)
+from ._state import PHASE_CUT_OR_KNOCK, Contract, GameState, Outcome, Phase, Seat
 
 __all__ = ["Observation", "observe"]
 
@@ -187,19 +193,12 @@ def observe(state: GameState | MatchState, seat: int) -> Observation:
     ...
     ValueError: seat must be a seat from 0 to 3, not 4
     """
-    if type(state) is GameState:
-        return _observe(state, seat, None, None)
-    if isinstance(state, MatchState):
-        return _observe(state.game, seat, state.results, state.totals)
-    raise TypeError(f"observe takes a GameState or a MatchState, not {state!r}")
-
-
-def _observe(
-    state: GameState,
-    seat: int,
-    results: tuple[Outcome, ...] | None,
-    totals: tuple[int, ...] | None,
-) -> Observation:
+    if type(state) is not GameState:
+        if isinstance(state, MatchState):
+            return _with_record(
+                observe(state.game, seat), match_results=state.results, match_totals=state.totals
+            )
+        raise TypeError(f"observe takes a GameState or a MatchState, not {type(state).__name__}")
     setup = state._setup
     rules = setup.rules
     n = rules.players
@@ -214,7 +213,7 @@ def _observe(
     # Cards whose holder is public: buried cards (drawn from known places),
     # and every card that has lain face up as the trump card.
     public: set[Card] | None = None
-    if rules.exchange is Exchange.NONE:
+    if rules.exchange is EXCHANGE_NONE:
         # No exchange: the card turned is the face-up card, or was drawn.
         turned = state.trump_card
         if turned is None and trump_drawn is not None:
@@ -231,9 +230,9 @@ def _observe(
         if turned is not None:
             public.add(turned)
 
-    shown = () if rules.partner_hands is PartnerHands.HIDDEN else _shown_partners(state, seat)
-    shown_dealt: tuple[tuple[Card, ...], ...] = ((),) * n
-    if shown and rules.partner_hands is PartnerHands.BEFORE_FIRST_TRICK:
+    shown = () if rules.partner_hands is PARTNERS_HIDDEN else _shown_partners(state, seat)
+    shown_dealt = _NOTHING_SHOWN[n]
+    if shown and rules.partner_hands is PARTNERS_BEFORE_FIRST_TRICK:
         # Partners showed their hands as dealt: the cards drawn since stay
         # hidden, so only the dealt cards still in hand are known.
         dealt = _dealt_to(state, shown)
@@ -242,6 +241,8 @@ def _observe(
         shown = ()
     if public or shown:
         known = _known_hands(hands, seat, shown, public or set())
+    elif n == 2:
+        known = (hand, ()) if seat == 0 else ((), hand)
     else:
         known = ((),) * seat + (hand,) + ((),) * (n - seat - 1)
 
@@ -252,49 +253,42 @@ def _observe(
     else:
         stock_known = ()
 
-    return _make_observation(
-        rules,
-        seat,
-        setup.dealer,
-        state.phase,
-        state.to_move,
-        hand,
-        tuple(map(len, hands)),
-        known,
-        shown_dealt,
-        len(stock),
-        stock_known,
-        state.trump,
-        state.trump_card,
-        turned,
-        buried,
-        trump_drawn,
-        state.trick,
-        state.piles,
-        state.tricks_won,
-        history,
-        state.actors,
-        state.contract if state.contract is None else _public_contract(state, seat),
-        results,
-        totals,
+    return make_observation(
+        rules,  # rules
+        seat,  # seat
+        setup.dealer,  # dealer
+        state.phase,  # phase
+        state.to_move,  # to_move
+        hand,  # hand
+        tuple(map(len, hands)),  # hand_sizes
+        known,  # known_hands
+        shown_dealt,  # shown_dealt
+        len(stock),  # stock_size
+        stock_known,  # stock_known
+        state.trump,  # trump
+        state.trump_card,  # trump_card
+        turned,  # turned_card
+        buried,  # buried
+        trump_drawn,  # trump_drawn
+        state.trick,  # trick
+        state.piles,  # piles
+        state.tricks_won,  # tricks_won
+        history,  # history
+        state.actors,  # actors
+        state.contract if state.contract is None else _public_contract(state, seat),  # contract
+        None,  # match_results
+        None,  # match_totals
     )
 
 
-class _ObservationBuilder:
-    """A mutable twin of :class:`Observation` with the same slots: filled
-    with plain stores, then relabelled (observe runs at every step of a
-    search, and a frozen attrs ``__init__`` costs a descriptor call per
-    field)."""
-
-    __slots__ = Observation.__slots__  # type: ignore[attr-defined]
-
-    def __init__(
+class _ObservationConstructor(Protocol):
+    def __call__(
         self,
         rules: Rules,
-        seat: int,
-        dealer: int,
+        seat: Seat,
+        dealer: Seat,
         phase: Phase,
-        to_move: int | None,
+        to_move: Seat | None,
         hand: tuple[Card, ...],
         hand_sizes: tuple[int, ...],
         known_hands: tuple[tuple[Card, ...], ...],
@@ -305,44 +299,40 @@ class _ObservationBuilder:
         trump_card: Card | None,
         turned_card: Card | None,
         buried: tuple[Card, ...],
-        trump_drawn: tuple[int, Card] | None,
-        trick: tuple[tuple[int, Card], ...],
+        trump_drawn: tuple[Seat, Card] | None,
+        trick: tuple[tuple[Seat, Card], ...],
         piles: tuple[tuple[Card, ...], ...],
         tricks_won: tuple[int, ...],
         history: tuple[Action, ...],
-        actors: tuple[int, ...],
+        actors: tuple[Seat, ...],
         contract: Contract | None,
         match_results: tuple[Outcome, ...] | None,
         match_totals: tuple[int, ...] | None,
-    ) -> None:
-        self.rules = rules
-        self.seat = seat
-        self.dealer = dealer
-        self.phase = phase
-        self.to_move = to_move
-        self.hand = hand
-        self.hand_sizes = hand_sizes
-        self.known_hands = known_hands
-        self.shown_dealt = shown_dealt
-        self.stock_size = stock_size
-        self.stock_known = stock_known
-        self.trump = trump
-        self.trump_card = trump_card
-        self.turned_card = turned_card
-        self.buried = buried
-        self.trump_drawn = trump_drawn
-        self.trick = trick
-        self.piles = piles
-        self.tricks_won = tricks_won
-        self.history = history
-        self.actors = actors
-        self.contract = contract
-        self.match_results = match_results
-        self.match_totals = match_totals
-        self.__class__ = Observation  # type: ignore[assignment]
+        /,
+    ) -> Observation: ...
 
 
-_make_observation: Callable[..., Observation] = _ObservationBuilder  # type: ignore[assignment]
+make_observation: _ObservationConstructor = constructor(Observation, positional=True)
+"""An :class:`Observation` from every field, in field order, without
+attrs' checks: ``observe`` runs at every step of a search, where a keyword
+call with 24 arguments would cost more than the rest of ``observe``."""
+
+
+class _WithRecord(Protocol):
+    def __call__(
+        self,
+        old: Observation,
+        *,
+        match_results: tuple[Outcome, ...] | None,
+        match_totals: tuple[int, ...] | None,
+    ) -> Observation: ...
+
+
+_with_record: _WithRecord = copier(Observation, ("match_results", "match_totals"))
+"""An observation of a deal with a match's public record added."""
+
+_NOTHING_SHOWN: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(((),) * n for n in range(13))
+"""Per number of seats, :attr:`Observation.shown_dealt` with nothing shown."""
 
 
 def _known_hands(
@@ -366,9 +356,9 @@ def _shown_partners(state: GameState, seat: int) -> tuple[int, ...]:
     """The partners whose hands ``seat`` sees now."""
     rules = state.rules
     mode = rules.partner_hands
-    if mode is PartnerHands.HIDDEN or state.phase is Phase.CUT_OR_KNOCK:
+    if mode is PARTNERS_HIDDEN or state.phase is PHASE_CUT_OR_KNOCK:
         return ()  # nothing is dealt before Split's cut or knock
-    if mode is PartnerHands.AFTER_STOCK and (state.stock or state.trump_card is not None):
+    if mode is PARTNERS_AFTER_STOCK and (state.stock or state.trump_card is not None):
         return ()
     return _partners(rules, seat)
 
