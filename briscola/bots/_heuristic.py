@@ -119,7 +119,7 @@ def _points(rules: Rules) -> dict[Rank, int]:
 
 
 def _beats(rules: Rules, trump: Suit | None, best: Card, card: Card) -> bool:
-    """Whether ``card`` takes a trick that ``best`` is winning (SPEC §4)."""
+    """Whether ``card`` takes a trick that ``best`` is winning."""
     return table_for(rules).takes(trump, best, card)
 
 
