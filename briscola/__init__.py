@@ -85,3 +85,35 @@ __all__ = [
     "sample_state",
     "trick_winner",
 ]
+
+
+def _make_public(names: list[str]) -> None:
+    """Give each exported class and function the module ``briscola``.
+
+    They are defined in private modules, but ``briscola`` is where users
+    find them: with this, tracebacks read ``briscola.IllegalActionError``,
+    reprs and the documentation ``briscola.Card``, and pickles name the
+    public path. A class's own methods and properties move with it, so
+    that tools that look for an object's module (doctest among them) still
+    find them together.
+    """
+    namespace = globals()
+    for name in names:
+        obj = namespace[name]
+        if not isinstance(obj, type) and not callable(obj):
+            continue
+        home = getattr(obj, "__module__", None)
+        if not isinstance(home, str) or not home.startswith(__name__ + "._"):
+            continue
+        if isinstance(obj, type):
+            for member in vars(obj).values():
+                if isinstance(member, (staticmethod, classmethod)):
+                    member = member.__func__
+                elif isinstance(member, property):
+                    member = member.fget
+                if getattr(member, "__module__", None) == home:
+                    member.__module__ = __name__
+        obj.__module__ = __name__
+
+
+_make_public(__all__)

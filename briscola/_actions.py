@@ -53,7 +53,8 @@ class Play:
 
 @attrs.frozen
 class Cut:
-    """Split dealing: the previous dealer cuts the pack (SPEC §3).
+    """Split dealing: the previous dealer cuts the pack (see
+    :doc:`/rules/split`).
 
     >>> Cut() == Cut()
     True
@@ -65,7 +66,8 @@ class Cut:
 
 @attrs.frozen
 class Knock:
-    """Split dealing: the previous dealer knocks on the pack (SPEC §3).
+    """Split dealing: the previous dealer knocks on the pack (see
+    :doc:`/rules/split`).
 
     >>> Knock() == Cut()
     False
@@ -77,7 +79,8 @@ class Knock:
 
 @attrs.frozen
 class SwapTrump:
-    """Give ``card``, a trump, and take the face-up trump card (SPEC §5).
+    """Give ``card``, a trump, and take the face-up trump card (see
+    :class:`~briscola.Exchange`).
 
     >>> from briscola import Card, Rank, Suit
     >>> SwapTrump(Card(Suit.SWORDS, Rank.TWO)).card.rank
@@ -98,7 +101,7 @@ def _is_points(instance: object, attribute: object, value: int) -> None:
 
 @attrs.frozen
 class Bid:
-    """A bid in bastardo's auction (SPEC §7).
+    """A bid in bastardo's auction (see :doc:`/rules/bastardo`).
 
     In the default auction a bid is only ``points``; in the chiamata
     auction it also names the ``rank`` of the card the bidder will call.
@@ -125,7 +128,7 @@ class Bid:
 
 @attrs.frozen
 class Pass:
-    """Pass in the auction; a pass is final (SPEC §7).
+    """Pass in the auction; a pass is final (see :doc:`/rules/bastardo`).
 
     >>> str(Pass())
     'pass'
@@ -138,7 +141,7 @@ class Pass:
 @attrs.frozen
 class Call:
     """The declarer names ``card``: its suit is trump and its holder the
-    secret partner (SPEC §7).
+    secret partner (see :doc:`/rules/bastardo`).
 
     >>> from briscola import Card, Rank, Suit
     >>> str(Call(Card(Suit.CLUBS, Rank.ACE)))

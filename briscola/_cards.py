@@ -161,7 +161,7 @@ _BY_INDEX: Final = _make_pack()
 
 FULL_PACK: Final[tuple[Card, ...]] = _BY_INDEX
 """The 40 cards in canonical order: COINS, CUPS, SWORDS, CLUBS, each suit
-ACE, TWO, ... SEVEN, JACK, KNIGHT, KING (SPEC §3).
+ACE, TWO, ... SEVEN, JACK, KNIGHT, KING.
 
 >>> len(FULL_PACK), FULL_PACK[0], FULL_PACK[-1]
 (40, Card(Suit.COINS, Rank.ACE), Card(Suit.CLUBS, Rank.KING))

@@ -1,4 +1,4 @@
-"""Starting a deal: the pack order, the deal styles and the redraw (SPEC §3)."""
+"""Starting a deal: the pack order, the deal styles and the redraw."""
 
 from __future__ import annotations
 
@@ -50,7 +50,7 @@ def check_seed(seed: object) -> SeedLike:
 
 def shuffled_pack(rules: Rules, seed: SeedLike) -> tuple[Card, ...]:
     """The rules' canonical pack shuffled as ``random.Random(seed).shuffle``
-    shuffles it (SPEC §3), so any program can reproduce a seeded deal."""
+    shuffles it (see "The rules as implemented"), so any program can reproduce a seeded deal."""
     cards = list(table_for(rules).pack)
     # random.shuffle's own algorithm, step for step (Fisher-Yates drawing
     # each index with getrandbits and rejection, as _randbelow does), with

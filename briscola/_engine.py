@@ -96,7 +96,7 @@ def apply(state: GameState | MatchState, action: Action) -> GameState | MatchSta
     >>> apply(after, Play(state.hands[0][0]))
     Traceback (most recent call last):
     ...
-    briscola._actions.IllegalActionError: seat 1 cannot play the six of coins: it is not in their hand
+    briscola.IllegalActionError: seat 1 cannot play the six of coins: it is not in their hand
     """
     if type(state) is GameState:
         # game_apply, inlined: this is every search's hottest call.

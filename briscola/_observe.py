@@ -1,4 +1,4 @@
-"""What one seat may know: :class:`Observation` and :func:`observe` (SPEC §6).
+"""What one seat may know: :class:`Observation` and :func:`observe`.
 
 A :class:`~briscola.GameState` is the omniscient view of a deal. An
 observation keeps only what the seat may see: its own hand, every public
@@ -43,7 +43,7 @@ class Observation:
     """Everything one seat may know about a deal, and nothing else.
 
     Build one with :func:`observe`. Two states that differ only in cards
-    hidden from the seat give equal observations (SPEC §11), and
+    hidden from the seat give equal observations, and
     :func:`~briscola.sample_state` turns an observation back into a full
     state that agrees with it.
 
@@ -92,7 +92,7 @@ class Observation:
     shown_dealt: tuple[tuple[Card, ...], ...]
     """Per seat, the hand as dealt that the seat was shown, in canonical
     order: a partner's with :attr:`Rules.partner_hands` ``BEFORE_FIRST_TRICK``
-    (Romanian, seed 002), else empty. Those cards still in that hand are in
+    (the Romanian rules), else empty. Those cards still in that hand are in
     :attr:`known_hands`; the others have been played."""
     stock_size: int
     """Face-down cards in the stock (without the trump card)."""
@@ -166,7 +166,7 @@ def observe(state: GameState, seat: int) -> Observation: ...
 @overload
 def observe(state: MatchState, seat: int) -> Observation: ...
 def observe(state: GameState | MatchState, seat: int) -> Observation:
-    """What ``seat`` may know about ``state`` (SPEC §6).
+    """What ``seat`` may know about ``state``.
 
     For a match, the observation of the deal in progress together with the
     match's public record (:attr:`Observation.match_results` and

@@ -1,4 +1,4 @@
-"""Trick play, drawing and the trump exchange (SPEC §4, §5)."""
+"""Trick play, drawing and the trump exchange."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ __all__ = ["PLAY_OF", "play_actions", "apply_play", "apply_swap", "swap_cards", 
 PLAY_OF = {play.card: play for play in PLAYS}
 _play_of = PLAY_OF.__getitem__
 
-# Spanish exchange (seed 004): which face-up ranks each trump may take.
+# The Spanish exchange: which face-up ranks each trump may take.
 _SPANISH_TAKES = {
     Rank.SEVEN: frozenset({Rank.ACE, Rank.THREE, Rank.KING, Rank.KNIGHT, Rank.JACK}),
     Rank.TWO: frozenset({Rank.SEVEN, Rank.SIX, Rank.FIVE, Rank.FOUR}),

@@ -1,4 +1,4 @@
-"""The named presets of SPEC §9, as plain :class:`Rules` values."""
+"""The named presets, as plain :class:`Rules` values."""
 
 from __future__ import annotations
 
@@ -43,7 +43,7 @@ def _build() -> dict[str, Rules]:
     for n in ("2p", "3p", "4p", "6p"):
         finnish = attrs.evolve(italian[f"italian-{n}"], redraw_ranks=(Rank.ACE, Rank.THREE))
         if n == "4p":
-            # Sackson's rule, quoted by seed 001 for the four-player game.
+            # Sackson's rule, quoted by the Finnish rules page for four players.
             finnish = attrs.evolve(finnish, partner_hands=PartnerHands.AFTER_STOCK)
         presets[f"finnish-{n}"] = finnish
     for n in ("2p", "4p", "5p"):
@@ -98,7 +98,8 @@ def _build() -> dict[str, Rules]:
 
 
 PRESETS: Final[Mapping[str, Rules]] = types.MappingProxyType(_build())
-"""Every preset of SPEC §9 by name (a read-only mapping).
+"""Every preset by name (a read-only mapping); :doc:`/variants` lists
+them and :doc:`/rules/index` describes the games.
 
 >>> from briscola import PRESETS
 >>> len(PRESETS), "split-dupla-2p" in PRESETS

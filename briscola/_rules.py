@@ -33,7 +33,8 @@ STANDARD_STRENGTH: Final[tuple[Rank, ...]] = (
     Rank.FOUR,
     Rank.TWO,
 )
-"""Ranks from strongest to weakest in Italian briscola (SPEC §2)."""
+"""Ranks from strongest to weakest in Italian briscola (see
+:doc:`/rules/index`)."""
 
 STANDARD_POINTS: Final[tuple[tuple[Rank, int], ...]] = (
     (Rank.ACE, 11),
@@ -58,7 +59,8 @@ point of the pack) a reasonable size."""
 
 
 class DealStyle(enum.Enum):
-    """How the cards are dealt (SPEC §3).
+    """How the cards are dealt (the regional deals are described in
+    :doc:`/rules/index`).
 
     >>> DealStyle.CUT_OR_KNOCK.name
     'CUT_OR_KNOCK'
@@ -84,7 +86,7 @@ class DealStyle(enum.Enum):
 
 class Exchange(enum.Enum):
     """Whether and how a trump may be exchanged for the face-up trump card
-    (SPEC §5).
+    (see :doc:`/rules/spanish` and :doc:`/rules/romanian`).
 
     >>> Exchange.SPANISH.value
     'spanish'
@@ -105,7 +107,8 @@ class Exchange(enum.Enum):
 
 
 class PartnerHands(enum.Enum):
-    """When partners see each other's hands (SPEC §6).
+    """When partners see each other's hands (see
+    :doc:`/guides/observations`).
 
     >>> PartnerHands.AFTER_STOCK.value
     'after-stock'
@@ -114,16 +117,17 @@ class PartnerHands(enum.Enum):
     HIDDEN = "hidden"
     """Never (the default)."""
     AFTER_STOCK = "after-stock"
-    """From the moment the stock and the trump card are gone (Split, seed
-    000; Sackson, seed 001)."""
+    """From the moment the stock and the trump card are gone (Split, and
+    Sackson's rule quoted by the Finnish rules page)."""
     BEFORE_FIRST_TRICK = "before-first-trick"
-    """Before the first trick (Romanian, seed 002): each partner knows the
+    """Before the first trick (the Romanian rules): each partner knows the
     other's hand as dealt, and so which of those cards it still holds; the
     cards it draws later stay hidden."""
 
 
 class Auction(enum.Enum):
-    """The bidding that precedes play in bastardo (SPEC §7).
+    """The bidding that precedes play in bastardo (see
+    :doc:`/rules/bastardo`).
 
     >>> Auction.POINTS.value
     'points'
@@ -141,7 +145,7 @@ class Auction(enum.Enum):
 
 
 class MatchFormat(enum.Enum):
-    """How deals make up a match (SPEC §8).
+    """How deals make up a match (see :doc:`/guides/matches`).
 
     >>> MatchFormat.FIRST_TO.value
     'first-to'
@@ -222,7 +226,7 @@ class Rules:
     """``(rank, points)`` pairs; a mapping is accepted and ranks worth
     nothing are dropped."""
     deal: DealStyle = DealStyle.STANDARD
-    """The deal style (SPEC §3)."""
+    """The deal style."""
     packet_size: int = 1
     """Cards dealt at a time to a seat in the standard and cut deals (2 in
     Split dupla)."""
@@ -235,7 +239,7 @@ class Rules:
     middle of the undealt cards and the next one turned (Finnish: ace and
     three)."""
     exchange: Exchange = Exchange.NONE
-    """The trump exchange mode (SPEC §5)."""
+    """The trump exchange mode."""
     exchange_side_wins: bool = False
     """With :attr:`Exchange.SPANISH`: a trick won by the seat's side (not
     only by the seat itself) allows the exchange."""
@@ -254,7 +258,7 @@ class Rules:
     """In bastardo, a side that takes every point doubles the deal's
     scores."""
     match: MatchFormat = MatchFormat.SINGLE
-    """The match format (SPEC §8)."""
+    """The match format."""
     match_target: int = 1
     """Deals to win (``FIRST_TO``), deals to count (``BEST_OF``) or total
     score to reach (``POINTS_TARGET``)."""

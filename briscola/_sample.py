@@ -1,4 +1,4 @@
-"""Guessing the hidden cards: :func:`sample_state` (SPEC §6, §11).
+"""Guessing the hidden cards: :func:`sample_state`.
 
 Monte Carlo search ("determinization") plays from full states that agree
 with what a seat has seen. :func:`sample_state` builds one: it works out

@@ -1,19 +1,21 @@
 """Display names of the cards: localized, and their French-suited equivalents.
 
 The library speaks English (``str(card)`` is ``"ace of coins"``); this module
-names the same cards the way players at the table do (SPEC §2):
+names the same cards the way players at the table do (the sources are listed in
+:doc:`/rules/index`):
 
 - ``"it"``, Italian: *asso, due, tre, quattro, cinque, sei, sette, fante,
   cavallo, re* of *denari, coppe, spade, bastoni* ("asso di denari").
-- ``"hr"``, Croatian as played in Split (seed 000): *as, dvica, trica,
+- ``"hr"``, Croatian as played in Split (after the Croatian article
+  *Briškula*): *as, dvica, trica,
   četvorka, petica, šestica, sedmica, fanat, konj, kralj* of *dinare, kupe,
-  špade, baštone* ("as od dinara"). The seed's own words are used where it
+  špade, baštone* ("as od dinara"). The article's own words are used where it
   has them (*as*, *trica*, *dvica*, *sedmica*, *fanat*, *konj*, *kralj*;
   the suits *dinare*, *kupe*, *špade*, *baštone*); the four, five and six
   take the standard Croatian number nouns. Dialect variants not used here:
   *aš* for the ace, *kope* for cups, *bate* for clubs, *dinari* and
   *baštoni* as masculine plurals. A card is named with *od* and the suit in
-  the genitive plural, as in the seed's "as od briškule".
+  the genitive plural, as in the article's "as od briškule".
 - ``"es"``, Spanish (brisca): *as, dos, tres, cuatro, cinco, seis, siete,
   sota, caballo, rey* of *oros, copas, espadas, bastos* ("as de oros").
 - ``"pt"``, Portuguese (bisca), which is played with a French-suited pack
@@ -24,7 +26,7 @@ names the same cards the way players at the table do (SPEC §2):
   (:attr:`~briscola.Rank.KNIGHT`) is the *dama*, the queen, and the jack
   the *valete*.
 
-French-suited equivalents (seed 001) map coins to diamonds, cups to
+French-suited equivalents (after the Finnish rules page *Briscola*) map coins to diamonds, cups to
 hearts, swords to spades and clubs to clubs, and the ranks in one of two
 ways:
 
@@ -71,7 +73,7 @@ Language = Literal["en", "it", "hr", "es", "pt"]
 """A language code accepted by :func:`card_name`."""
 
 FrenchMapping = Literal["drop-8-9-10", "ten-for-three"]
-"""A way of reading the Italian ranks in a French-suited pack (seed 001)."""
+"""A way of reading the Italian ranks in a French-suited pack."""
 
 LANGUAGES: Final[tuple[Language, ...]] = ("en", "it", "hr", "es", "pt")
 """The languages of :func:`card_name`: English, Italian, Croatian (Split),

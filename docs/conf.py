@@ -2,9 +2,10 @@
 
 Build with ``python -m sphinx -W -n -b html docs docs/_build/html`` and run
 the documentation's doctests with ``python -m sphinx -W -n -b doctest docs
-docs/_build/doctest``. Nothing here reaches the network: there is no
-intersphinx mapping, so every cross-reference must resolve inside these
-pages.
+docs/_build/doctest``. Nothing here reaches the network: the links to
+Python's and attrs' documentation (intersphinx) come from the inventories
+kept in ``docs/_inv`` (see ``docs/_inv/generate.py``), so every
+cross-reference resolves offline.
 """
 
 from __future__ import annotations
@@ -30,19 +31,36 @@ version = ".".join(release.split(".")[:2])
 extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.doctest",
+    "sphinx.ext.intersphinx",
     "sphinx.ext.napoleon",
+    "sphinx_copybutton",
 ]
 
-exclude_patterns = ["_build"]
+exclude_patterns = ["_build", "_inv"]
 root_doc = "index"
 language = "en"
 
-html_theme = "alabaster"
+html_theme = "furo"
 html_title = f"briscola {release}"
-html_theme_options = {
-    "description": "A typed rules engine for Briscola and its regional family.",
-    "fixed_sidebar": True,
+html_static_path = ["_static"]
+html_css_files = ["briscola.css"]
+
+# -- links to Python and attrs, offline ----------------------------------------
+
+# Each project's inventory is read from docs/_inv, never downloaded; the
+# links still point at the projects' online documentation.
+intersphinx_mapping = {
+    "python": ("https://docs.python.org/3", "_inv/python.inv"),
+    "attrs": ("https://www.attrs.org/en/stable", "_inv/attrs.inv"),
 }
+
+# -- the copy button ---------------------------------------------------------
+
+# Copy code without its prompts: ">>> " and "... " of the examples, "$ " of
+# shell lines; the output lines of an example are left out.
+copybutton_prompt_text = r">>> |\.\.\. |\$ "
+copybutton_prompt_is_regexp = True
+copybutton_only_copy_prompt_lines = True
 
 # -- autodoc and napoleon ----------------------------------------------------
 
@@ -72,19 +90,9 @@ doctest_test_doctest_blocks = ""
 
 nitpicky = True
 
-# Names that appear in the signatures or docstrings of public objects but
-# that no page here documents: Python's and attrs' own (intersphinx would
-# resolve them, but it is off), and one private class of the package.
-nitpick_ignore: list[tuple[str, str]] = [
-    ("py:class", "collections.abc.Iterable"),
-    ("py:class", "collections.abc.Mapping"),
-    ("py:class", "collections.abc.Sequence"),
-    ("py:func", "attrs.evolve"),
-    ("py:class", "random.Random"),
-    # The type of the public field ``GameState.setup``: a class of the
-    # private module ``briscola._state`` that the package does not export.
-    ("py:class", "briscola._state.Setup"),
-]
+# Python's and attrs' names resolve through intersphinx (above), the
+# package's through the reference; nothing is exempt.
+nitpick_ignore: list[tuple[str, str]] = []
 
 
 # -- a guard: the reference must document every exported name --------------
@@ -156,7 +164,52 @@ def _exported_data_docstrings(
             lines[:] = found
 
 
+# -- public classes, documented from their private modules --------------------
+
+
+def _public_attribute_docs(app: Any) -> None:
+    """Let autodoc find the attribute docstrings of the exported classes.
+
+    ``briscola/__init__.py`` gives every exported class the module
+    ``briscola`` (so that tracebacks and signatures read
+    ``briscola.Card``), but autodoc looks for the docstrings written under
+    a class's fields, and for their order, in the source of the class's
+    ``__module__``: ``briscola/__init__.py``, which holds none. This copies
+    them, their source order, and the overloads of the exported functions,
+    from the private modules that define them into the analyzer of
+    ``briscola``.
+    """
+    from sphinx.pycode import ModuleAnalyzer
+
+    public = ModuleAnalyzer.for_module("briscola")
+    public.analyze()
+    exported = {
+        name
+        for name in briscola.__all__
+        if isinstance(getattr(briscola, name), type)
+        and getattr(briscola, name).__module__ == "briscola"
+    }
+    public_names = set(briscola.__all__)
+    for module in sorted(m for m in sys.modules if m.startswith("briscola._")):
+        private = ModuleAnalyzer.for_module(module)
+        private.analyze()
+        for (namespace, name), lines in private.attr_docs.items():
+            if namespace.partition(".")[0] in exported:
+                public.attr_docs.setdefault((namespace, name), lines)
+        for (namespace, name), annotation in private.annotations.items():
+            if namespace.partition(".")[0] in exported:
+                public.annotations.setdefault((namespace, name), annotation)
+        for qualname, signatures in private.overloads.items():
+            if qualname.partition(".")[0] in public_names:
+                public.overloads.setdefault(qualname, signatures)
+        offset = len(public.tagorder)
+        for qualname, order in private.tagorder.items():
+            if qualname.partition(".")[0] in exported:
+                public.tagorder.setdefault(qualname, offset + order)
+
+
 def setup(app: Any) -> None:
+    app.connect("builder-inited", _public_attribute_docs)
     app.connect("autodoc-process-docstring", _exported_data_docstrings, priority=100)
     # Swap napoleon's handler for the wrapper above. Should a later Sphinx
     # rename the handler, napoleon simply stays as it is.

@@ -1,10 +1,11 @@
-"""Briscola bastardo (SPEC §7): five players, an auction, a called card
+"""Briscola bastardo: five players, an auction, a called card
 and a secret partner.
 
 The example deals one hand to each of five heuristic bots, follows the
 auction and the call, shows who knows the partner (only the partner, until
 the called card is played), scores the deal, and then plays a whole match
-to 11 points.
+to 11 points. The rules are on the page "Briscola bastardo" of the
+documentation's "The rules as implemented".
 
 Run it with ``python examples/bastardo_auction.py``.
 """
@@ -69,7 +70,7 @@ def main() -> None:
         print(f"Declarer seat {declarer}, partner seat {partner}{alone}, bid {contract.bid.points}")
         print(f"Declarer's side took {result.points[0]} points, the others {result.points[1]}")
         print("Scores: " + ", ".join(f"seat {s} {v:+d}" for s, v in enumerate(result.scores)))
-        assert sum(result.scores) == 0  # zero-sum (SPEC §7)
+        assert sum(result.scores) == 0  # bastardo's scores are zero-sum
 
     match = play_match(rules, bots, seed=seed)
     outcome = briscola.outcome(match)

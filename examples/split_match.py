@@ -1,4 +1,4 @@
-"""A Split match (seed 000): first to four won deals, with the previous
+"""A Split briškula match: first to four won deals, with the previous
 dealer's cut or knock before every deal.
 
 After the shuffle the seat before the dealer either cuts the pack (the
@@ -6,6 +6,9 @@ cards then come one at a time, and the trump card is turned halfway
 through the deal) or knocks on it (three cards at once to each player, then
 the trump card). A tied deal (60-60) is dealt again by the same dealer, and
 a match won four to nothing is a *češalj*, a comb.
+
+The rules as implemented are in the documentation's page on Split
+briškula, after the Croatian article *Briškula*.
 
 Run it with ``python examples/split_match.py``.
 """

@@ -109,7 +109,7 @@ def simulate(
 
     Deal ``k`` is ``new_game(rules, seed=seed + k)``. With ``rotate`` the
     line-up moves round by one place every deal, so that each bot plays
-    every seat. With an auction, a deal everyone passed (void, SPEC §7)
+    every seat. With an auction, a deal everyone passed (void)
     counts in a column of its own, not as a tie.
 
     >>> simulate("italian-2p", 4, ["heuristic", "random"], 1, progress=False)
@@ -145,7 +145,7 @@ def simulate(
             final = _bots.play_deal(rules, table, seed=seed + k)
             result = outcome(final)
             assert result is not None
-            # SPEC §7: when everyone passes, the deal is void, not a tie.
+            # In bastardo, when everyone passes, the deal is void, not a tie.
             void = final.contract is not None and final.contract.called_card is None
             for place, seats in enumerate(seats_of):
                 tally = tallies[(place + shift) % m]

@@ -154,7 +154,7 @@ def _show(seen: Observation, out: TextIO, name: Names) -> None:
         else:
             print(f"Trump: {trump}; nothing left to draw.", file=out)
     if seen.stock_known:
-        # SPEC §3 and §6: everyone saw where the redraw buried its cards.
+        # The Finnish redraw: everyone saw where it buried its cards.
         buried = "; ".join(
             f"{name.the(card)}, {ordinal(position + 1)} card to draw"
             for position, card in seen.stock_known
@@ -342,7 +342,7 @@ def play(
     first, 130 on Ctrl-C).
 
     The seed (drawn at random when ``seed`` is ``None``) is the whole deal,
-    every hand and the stock (SPEC §3): it is told only once the game is
+    every hand and the stock: it is told only once the game is
     over or left, with "Replay it with --seed SEED". Why the game stopped
     early (input ended, Ctrl-C) goes to ``err``, standard error by default.
 
