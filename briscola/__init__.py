@@ -38,6 +38,7 @@ from ._rules import (
 from ._sample import sample_state
 from ._serial import dumps, loads
 from ._state import Contract, GameState, Outcome, Phase, Seat, Setup
+from ._text import text
 
 __version__ = "0.1.0"
 
@@ -83,4 +84,5 @@ __all__ = [
     "outcome",
     "preset",
     "sample_state",
+    "text",
 ]

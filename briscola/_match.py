@@ -49,6 +49,16 @@ class MatchState:
     is_over: bool = False
     """Whether the match has ended."""
 
+    def __str__(self) -> str:
+        from ._text import text
+
+        return text(self)
+
+    def _repr_svg_(self) -> str:
+        from .svg import table
+
+        return table(self)
+
     @property
     def to_move(self) -> int | None:
         """The seat to act in the current deal; ``None`` once the match is
