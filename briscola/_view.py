@@ -214,9 +214,10 @@ def view_of(obj: Drawable, seat: int | None = None) -> View:
             )
         return _from_observation(seen, None)
     if hasattr(obj, "hands") and hasattr(obj, "stock"):
-        state: StateLike = obj  # type: ignore[assignment]
+        state: StateLike = obj
         if seat is not None:
-            return _from_observation(briscola.observe(state, seat), state)  # type: ignore[arg-type]
+            observed = briscola.observe(state, seat)  # type: ignore[call-overload]
+            return _from_observation(observed, state)
         return _from_state(state, None, None)
     raise TypeError(f"expected a GameState, an Observation or a MatchState, not {obj!r}")
 
@@ -269,7 +270,7 @@ def _from_observation(seen: ObservationLike, state: StateLike | None) -> View:
             # card is public: any deal agreeing with the observation gives
             # the same moves and the same outcome.
             sample = briscola.sample_state(seen, random.Random(0))  # type: ignore[arg-type]
-            state = sample  # type: ignore[assignment]
+            state = sample
         assert state is not None
         if mover:
             legal = briscola.legal_actions(state)  # type: ignore[arg-type]

@@ -130,6 +130,7 @@ class _Picture:
         self.faces = faces
         self.parts: list[str] = []
         self.name: Callable[[Card], str]
+        self.index: Callable[[Rank], str] = _names.french_rank
         if faces == "italian":
             lang: _names.Language = language  # type: ignore[assignment]
             self.name = lambda card: _names.card_name(card, lang)
@@ -354,6 +355,9 @@ class _Picture:
     def stock(self) -> None:
         view = self.view
         x, y = 30.0, 760.0
+        if view.phase == "CUT_OR_KNOCK":
+            # the shuffled pack waits in the middle for the cut or the knock
+            x, y = _CENTRE[0] - _CARD_W / 2, _CENTRE[1] - _CARD_H / 2
         if view.trump_card is not None:
             # the trump card lies across, under the stock
             self.add(f'<g transform="translate({x + 128:.1f},{y + 16:.1f}) rotate(90)">')
@@ -363,6 +367,10 @@ class _Picture:
         if view.stock_size:
             for i in range(min(3, view.stock_size)):
                 self.card(None, x + 2 * i, y - 2 * i)
+        if view.phase == "CUT_OR_KNOCK":
+            self.text(_CENTRE[0], y + _CARD_H + 30, f"the pack: {view.stock_size} cards",
+                      size=15, anchor="middle", fill="#fff")
+            return
         words = f"stock: {view.stock_size}" if view.stock_size else "no stock"
         self.text(x, y + _CARD_H + 30, words, size=15)
         if view.trump is not None:
@@ -417,7 +425,7 @@ class _Picture:
         else:
             lines.append("no winner")
         cx, cy = _CENTRE
-        height = 30 + 22 * len(lines)
+        height = 50 + 22 * len(lines)
         self.add(
             f'<rect x="{cx - 150}" y="{cy - height / 2:.1f}" width="300" height="{height}" '
             'rx="10" fill="#fffdf7" fill-opacity="0.93" stroke="#6b4f2a" stroke-width="2"/>'
