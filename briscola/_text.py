@@ -155,9 +155,7 @@ def _deal_lines(
         else:
             hand = f"{size} card{'s' * (size != 1)}"
         won = view.tricks_won[seat]
-        lines.append(
-            f"{mark} {who}: {hand} | {won} trick{'s' * (won != 1)}, {points[seat]} points"
-        )
+        lines.append(f"{mark} {who}: {hand} | {won} trick{'s' * (won != 1)}, {points[seat]} points")
     if view.trick:
         lines.append("trick: " + ", ".join(f"{s} {card_name(c)}" for s, c in view.trick))
     elif view.last_trick:

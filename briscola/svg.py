@@ -135,9 +135,7 @@ class _Picture:
             lang: _names.Language = language  # type: ignore[assignment]
             self.name = lambda card: _names.card_name(card, lang)
         else:
-            mapping: _names.FrenchMapping = (
-                "drop-8-9-10" if faces == "french" else "ten-for-three"
-            )
+            mapping: _names.FrenchMapping = "drop-8-9-10" if faces == "french" else "ten-for-three"
             self.name = lambda card: _names.french_name(card, mapping)
             self.index = lambda rank: _names.french_rank(rank, mapping)
         legal = view.legal
@@ -185,8 +183,17 @@ class _Picture:
     def add(self, text: str) -> None:
         self.parts.append(text)
 
-    def text(self, x: float, y: float, words: str, *, size: int = 16, anchor: str = "start",
-             fill: str = _INK, weight: str = "normal") -> None:
+    def text(
+        self,
+        x: float,
+        y: float,
+        words: str,
+        *,
+        size: int = 16,
+        anchor: str = "start",
+        fill: str = _INK,
+        weight: str = "normal",
+    ) -> None:
         self.add(
             f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" text-anchor="{anchor}" '
             f'fill="{fill}" font-weight="{weight}">{escape(words)}</text>'
@@ -194,8 +201,9 @@ class _Picture:
 
     # -- cards ----------------------------------------------------------------
 
-    def card(self, card: Card | None, x: float, y: float, scale: float = 1.0,
-             mark: str | None = None) -> None:
+    def card(
+        self, card: Card | None, x: float, y: float, scale: float = 1.0, mark: str | None = None
+    ) -> None:
         """A card with its top left corner at ``(x, y)``: face up, or face
         down when ``card`` is ``None``; ``mark`` outlines a legal move."""
         w, h = _CARD_W, _CARD_H
@@ -243,8 +251,9 @@ class _Picture:
         number = card.rank.value + 1
         colour = _SUIT_COLOURS[card.suit]
         self.text(5, 16, str(number), size=14, fill=colour, weight="bold")
-        self.text(_CARD_W - 5, _CARD_H - 6, str(number), size=14, anchor="end", fill=colour,
-                  weight="bold")
+        self.text(
+            _CARD_W - 5, _CARD_H - 6, str(number), size=14, anchor="end", fill=colour, weight="bold"
+        )
         if card.rank in _FIGURES:
             self.figure(card.suit, card.rank)
         elif number == 1:
@@ -258,8 +267,9 @@ class _Picture:
         colour = "#c0392b" if card.suit in (Suit.COINS, Suit.CUPS) else _INK
         self.text(5, 17, index, size=15, fill=colour, weight="bold")
         self.pip(card.suit, 12, 27, 12)
-        self.text(_CARD_W - 5, _CARD_H - 6, index, size=15, anchor="end", fill=colour,
-                  weight="bold")
+        self.text(
+            _CARD_W - 5, _CARD_H - 6, index, size=15, anchor="end", fill=colour, weight="bold"
+        )
         if card.rank in _FIGURES:
             self.figure(card.suit, card.rank)
         else:
@@ -273,11 +283,15 @@ class _Picture:
             f'<path d="M17,70 L21,40 L35,40 L39,70 Z" fill="{robe}" stroke="{_INK}"/>'
         )
         if rank is Rank.KING:
-            self.add(f'<path d="M21,24 L23,17 L26,22 L28,15 L30,22 L33,17 L35,24 Z" '
-                     f'fill="{_GOLD}" stroke="{_INK}" stroke-width="0.8"/>')
+            self.add(
+                f'<path d="M21,24 L23,17 L26,22 L28,15 L30,22 L33,17 L35,24 Z" '
+                f'fill="{_GOLD}" stroke="{_INK}" stroke-width="0.8"/>'
+            )
         elif rank is Rank.KNIGHT:
-            self.add(f'<path d="M12,74 Q28,62 44,74 L44,78 L12,78 Z" fill="#7a5230" '
-                     f'stroke="{_INK}" stroke-width="0.8"/>')
+            self.add(
+                f'<path d="M12,74 Q28,62 44,74 L44,78 L12,78 Z" fill="#7a5230" '
+                f'stroke="{_INK}" stroke-width="0.8"/>'
+            )
         self.pip(suit, 40, 48, 14)
 
     # -- seats ------------------------------------------------------------------
@@ -333,8 +347,14 @@ class _Picture:
             score += " · hand shown"
         label_y = top + _CARD_H + 24 if y >= _CENTRE[1] - 200 else top - 30
         weight = "bold" if seat == view.to_move else "normal"
-        self.text(x, label_y, words + (" · to move" if seat == view.to_move else ""),
-                  size=15, anchor="middle", weight=weight)
+        self.text(
+            x,
+            label_y,
+            words + (" · to move" if seat == view.to_move else ""),
+            size=15,
+            anchor="middle",
+            weight=weight,
+        )
         self.text(x, label_y + 17, score, size=13, anchor="middle", fill="#444")
 
     # -- the middle -------------------------------------------------------------
@@ -346,11 +366,10 @@ class _Picture:
             x = cx + 0.36 * (px - cx) - _CARD_W / 2
             y = cy + 0.36 * (py - cy) - _CARD_H / 2
             self.card(card, x, y)
-            self.add(
-                f'<circle cx="{x + _CARD_W:.1f}" cy="{y:.1f}" r="11" fill="{_INK}"/>'
+            self.add(f'<circle cx="{x + _CARD_W:.1f}" cy="{y:.1f}" r="11" fill="{_INK}"/>')
+            self.text(
+                x + _CARD_W, y + 5, str(seat), size=13, anchor="middle", fill="#fff", weight="bold"
             )
-            self.text(x + _CARD_W, y + 5, str(seat), size=13, anchor="middle", fill="#fff",
-                      weight="bold")
 
     def stock(self) -> None:
         view = self.view
@@ -368,8 +387,14 @@ class _Picture:
             for i in range(min(3, view.stock_size)):
                 self.card(None, x + 2 * i, y - 2 * i)
         if view.phase == "CUT_OR_KNOCK":
-            self.text(_CENTRE[0], y + _CARD_H + 30, f"the pack: {view.stock_size} cards",
-                      size=15, anchor="middle", fill="#fff")
+            self.text(
+                _CENTRE[0],
+                y + _CARD_H + 30,
+                f"the pack: {view.stock_size} cards",
+                size=15,
+                anchor="middle",
+                fill="#fff",
+            )
             return
         words = f"stock: {view.stock_size}" if view.stock_size else "no stock"
         self.text(x, y + _CARD_H + 30, words, size=15)
@@ -409,8 +434,13 @@ class _Picture:
         for i, (seat, card) in enumerate(view.last_trick):
             left = x + i * (_CARD_W * scale + 4)
             self.card(card, left, 10, scale=scale)
-            self.text(left + _CARD_W * scale / 2, 10 + _CARD_H * scale + 14, str(seat),
-                      size=12, anchor="middle")
+            self.text(
+                left + _CARD_W * scale / 2,
+                10 + _CARD_H * scale + 14,
+                str(seat),
+                size=12,
+                anchor="middle",
+            )
 
     def result(self) -> None:
         result = self.view.outcome
@@ -420,8 +450,12 @@ class _Picture:
             seats = "+".join(map(str, side))
             lines.append(f"seat{'s' * (len(side) > 1)} {seats}: {points} points")
         if result.winners:
-            lines.append("won by seat" + "s" * (len(result.winners) > 1) + " "
-                         + ", ".join(map(str, result.winners)))
+            lines.append(
+                "won by seat"
+                + "s" * (len(result.winners) > 1)
+                + " "
+                + ", ".join(map(str, result.winners))
+            )
         else:
             lines.append("no winner")
         cx, cy = _CENTRE
@@ -499,4 +533,3 @@ _DEFS = (
     )
     + "</defs>"
 )
-

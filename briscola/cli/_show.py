@@ -133,7 +133,9 @@ class TrickPictures:
             self.tricks = 0
             self.deals += 1
 
-    def match(self, before: MatchState, seat: int | None, action: Action, after: MatchState) -> None:
+    def match(
+        self, before: MatchState, seat: int | None, action: Action, after: MatchState
+    ) -> None:
         """The hook for one action of a match (``play_match``'s ``on_action``)."""
         self.in_match = True
         game = after.game
