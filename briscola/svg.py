@@ -193,10 +193,13 @@ class _Picture:
         anchor: str = "start",
         fill: str = _INK,
         weight: str = "normal",
+        halo: bool = False,
     ) -> None:
+        # a halo keeps a label readable where it crosses the table's rim
+        ring = ' stroke="#f4efe4" stroke-width="4" paint-order="stroke"' if halo else ""
         self.add(
             f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" text-anchor="{anchor}" '
-            f'fill="{fill}" font-weight="{weight}">{escape(words)}</text>'
+            f'fill="{fill}" font-weight="{weight}"{ring}>{escape(words)}</text>'
         )
 
     # -- cards ----------------------------------------------------------------
@@ -354,8 +357,9 @@ class _Picture:
             size=15,
             anchor="middle",
             weight=weight,
+            halo=True,
         )
-        self.text(x, label_y + 17, score, size=13, anchor="middle", fill="#444")
+        self.text(x, label_y + 17, score, size=13, anchor="middle", fill="#444", halo=True)
 
     # -- the middle -------------------------------------------------------------
 
