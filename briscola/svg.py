@@ -225,7 +225,11 @@ class _Picture:
         label = f"<title>{escape(english)}</title>"
         if shown != english:
             label += f"<desc>{escape(shown)}</desc>"
-        classes = "card face-up" + (f" legal {mark}" if mark else "")
+        # "play" and "exchange" outline legal moves; "target" the face-up
+        # trump card an exchange would take
+        classes = "card face-up" + {None: "", "target": " exchange-target"}.get(
+            mark, f" legal {mark}"
+        )
         self.add(f'<g class="{classes}" {transform}>{label}')
         self.add(
             f'<rect width="{w}" height="{h}" rx="5" fill="#fffdf7" stroke="{_INK}" '
@@ -236,10 +240,10 @@ class _Picture:
         else:
             self.french_face(card)
         if mark:
-            dash = ' stroke-dasharray="6 3"' if mark == "exchange" else ""
+            dash = ' stroke-dasharray="6 3"' if mark != "play" else ""
             self.add(
                 f'<rect x="-3" y="-3" width="{w + 6}" height="{h + 6}" rx="7" fill="none" '
-                f'stroke="{_GOLD if mark == "play" else "#e8702a"}" stroke-width="4"{dash}/>'
+                f'stroke="{"#1d8a7a" if mark == "play" else "#e8702a"}" stroke-width="4"{dash}/>'
             )
         self.add("</g>")
 
@@ -319,11 +323,12 @@ class _Picture:
                 'rx="5" fill="none" stroke="#999" stroke-dasharray="4 3"/>'
             )
         for i, card in enumerate(cards):
+            # an open exchange says more than a play: any card may be played
             mark = None
-            if card is not None and card in self.playable:
-                mark = "play"
-            elif card is not None and card in self.swappable:
+            if card is not None and card in self.swappable:
                 mark = "exchange"
+            elif card is not None and card in self.playable:
+                mark = "play"
             self.card(card, left + i * step, top, mark=mark)
         # the pile, face down, beside the hand
         if view.tricks_won[seat] or view.piles[seat]:
@@ -384,7 +389,7 @@ class _Picture:
         if view.trump_card is not None:
             # the trump card lies across, under the stock
             self.add(f'<g transform="translate({x + 128:.1f},{y + 16:.1f}) rotate(90)">')
-            swap = "exchange" if self.swappable else None
+            swap = "target" if self.swappable else None
             self.card(view.trump_card, 0, 0, mark=swap)
             self.add("</g>")
         if view.stock_size:

@@ -18,6 +18,8 @@ from sphinx.ext import napoleon
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+# Our own small extensions: briscola_pictures draws tables at build time.
+sys.path.insert(0, str(Path(__file__).resolve().parent / "_ext"))
 
 import briscola  # noqa: E402
 
@@ -31,9 +33,10 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.doctest",
     "sphinx.ext.napoleon",
+    "briscola_pictures",
 ]
 
-exclude_patterns = ["_build"]
+exclude_patterns = ["_build", "_ext"]
 root_doc = "index"
 language = "en"
 

@@ -206,3 +206,26 @@ def test_jupyter_shows_pictures() -> None:
     assert match._repr_svg_() == table(match)
     assert "match totals: 0 0 0 0" in match._repr_svg_()
     ET.fromstring(observe(match, 2)._repr_svg_())
+
+
+def test_an_open_exchange_is_outlined_for_the_mover_only() -> None:
+    """Spanish brisca: seat 1 has won the first trick and holds the two of
+    trumps under a face-up six; its view outlines the exchange, seat 0's
+    view shows neither the outline nor the card (SPEC §5, §10)."""
+    state = playout_first(new_game(preset("spanish-2p"), seed=1), 2)
+    swaps = [a for a in legal_actions(state) if isinstance(a, SwapTrump)]
+    assert state.to_move == 1 and len(swaps) == 1
+    mine = table(state, seat=1)
+    up, _ = card_groups(mine)
+    classes = {g.findtext(f"{SVG}title"): g.get("class", "") for g in up}
+    assert "legal exchange" in classes[str(swaps[0].card)]
+    assert "exchange-target" in classes[str(state.trump_card)]
+    theirs = table(state, seat=0)
+    assert "exchange" not in theirs and f">{swaps[0].card}<" not in theirs
+
+
+def playout_first(state: GameState, steps: int) -> GameState:
+    """``steps`` times the first legal action."""
+    for _ in range(steps):
+        state = apply(state, legal_actions(state)[0])
+    return state
