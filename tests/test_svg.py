@@ -229,3 +229,23 @@ def playout_first(state: GameState, steps: int) -> GameState:
     for _ in range(steps):
         state = apply(state, legal_actions(state)[0])
     return state
+
+
+def test_the_pictures_import_no_state_module() -> None:
+    """The state classes call the pictures from ``__str__`` and
+    ``_repr_svg_``, so the picture modules must not import the modules of
+    those classes, even inside functions (no import cycle)."""
+    import ast
+    from pathlib import Path
+
+    package = Path(briscola.__file__).parent
+    for name in ("_text.py", "_view.py", "svg.py"):
+        tree = ast.parse((package / name).read_text(encoding="utf-8"))
+        imported = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                imported.add(node.module or "")
+                imported.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.Import):
+                imported.update(alias.name for alias in node.names)
+        assert not imported & {"_state", "_observe", "_match", "_engine", "_sample", "_serial"}, name
