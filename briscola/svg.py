@@ -46,7 +46,12 @@ __all__ = ["table", "Faces"]
 Faces = Literal["italian", "french", "french-ten-for-three"]
 """The card faces :func:`table` draws: Italian suits, or French suits with
 the ``"drop-8-9-10"`` or ``"ten-for-three"`` indices of
-:func:`briscola.names.french_rank`."""
+:func:`briscola.names.french_rank`.
+
+>>> import typing
+>>> typing.get_args(Faces)
+('italian', 'french', 'french-ten-for-three')
+"""
 
 _FACES: tuple[str, ...] = ("italian", "french", "french-ten-for-three")
 
@@ -351,7 +356,8 @@ class _Picture:
         won = view.tricks_won[seat]
         points = view.pile_points[seat]
         score = f"{won} trick{'s' * (won != 1)}, {points} point{'s' * (points != 1)}"
-        if count and len(known) == count and view.viewer is not None and seat != view.viewer:
+        partner = view.viewer is not None and side_of.get(seat, -1) == side_of.get(view.viewer)
+        if count and len(known) == count and partner and seat != view.viewer:
             score += " · hand shown"
         label_y = top + _CARD_H + 24 if y >= _CENTRE[1] - 200 else top - 30
         weight = "bold" if seat == view.to_move else "normal"
@@ -370,10 +376,14 @@ class _Picture:
 
     def trick(self, places: dict[int, tuple[float, float]]) -> None:
         cx, cy = _CENTRE
+        played: dict[int, int] = {}
         for seat, card in self.view.trick:
+            # a seat's second card of a dupla trick lies beside its first
+            again = played.get(seat, 0)
+            played[seat] = again + 1
             px, py = places[seat]
-            x = cx + 0.36 * (px - cx) - _CARD_W / 2
-            y = cy + 0.36 * (py - cy) - _CARD_H / 2
+            x = cx + 0.36 * (px - cx) - _CARD_W / 2 + 30 * again
+            y = cy + 0.36 * (py - cy) - _CARD_H / 2 + 12 * again
             self.card(card, x, y)
             self.add(f'<circle cx="{x + _CARD_W:.1f}" cy="{y:.1f}" r="11" fill="{_INK}"/>')
             self.text(
@@ -418,6 +428,14 @@ class _Picture:
             lines.append(f"as seat {view.viewer} sees it")
         if view.match_totals is not None and view.match_results is not None:
             lines.append(f"match totals: {' '.join(map(str, view.match_totals))}")
+        if view.rules.teams is not None and view.outcome is None:
+            points = view.pile_points
+            lines.append(
+                "; ".join(
+                    f"side {'ABC'[i]}: {sum(points[s] for s in side)} points"
+                    for i, side in enumerate(view.rules.teams)
+                )
+            )
         auction = auction_text(view)
         if auction is not None:
             lines.append(f"auction: {auction}")
