@@ -38,6 +38,7 @@ from ._rules import (
 from ._sample import sample_state
 from ._serial import dumps, loads
 from ._state import Contract, GameState, Outcome, Phase, Seat
+from ._text import text
 from ._trick import trick_winner
 
 __version__ = "0.1.0"
@@ -83,6 +84,7 @@ __all__ = [
     "outcome",
     "preset",
     "sample_state",
+    "text",
     "trick_winner",
 ]
 

@@ -59,6 +59,16 @@ class MatchState:
     """The finished deals before :attr:`game`, in order, each with its
     whole history: a saved match replays them (:func:`~briscola.dumps`)."""
 
+    def __str__(self) -> str:
+        from ._text import text
+
+        return text(self)
+
+    def _repr_svg_(self) -> str:
+        from .svg import table
+
+        return table(self)
+
     @property
     def to_move(self) -> int | None:
         """The seat to act in the current deal; ``None`` once the match is

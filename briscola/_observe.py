@@ -138,6 +138,16 @@ class Observation:
     """When a match was observed: per seat, the total of the finished
     deals' scores; ``None`` for a lone deal."""
 
+    def __str__(self) -> str:
+        from ._text import text
+
+        return text(self)
+
+    def _repr_svg_(self) -> str:
+        from .svg import table
+
+        return table(self)
+
     @property
     def unseen(self) -> tuple[Card, ...]:
         """The cards of the pack whose place the seat does not know, in

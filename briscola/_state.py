@@ -204,6 +204,16 @@ class GameState:
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "is_over", self.phase is PHASE_OVER)
 
+    def __str__(self) -> str:
+        from ._text import text
+
+        return text(self)
+
+    def _repr_svg_(self) -> str:
+        from .svg import table
+
+        return table(self)
+
     @property
     def rules(self) -> Rules:
         """The rules of the deal."""

@@ -19,6 +19,8 @@ from sphinx.ext import napoleon
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+# Our own small extensions: briscola_pictures draws tables at build time.
+sys.path.insert(0, str(Path(__file__).resolve().parent / "_ext"))
 
 import briscola  # noqa: E402
 
@@ -34,9 +36,10 @@ extensions = [
     "sphinx.ext.intersphinx",
     "sphinx.ext.napoleon",
     "sphinx_copybutton",
+    "briscola_pictures",
 ]
 
-exclude_patterns = ["_build", "_inv"]
+exclude_patterns = ["_build", "_inv", "_ext"]
 root_doc = "index"
 language = "en"
 

@@ -7,6 +7,7 @@ Commands:
 - ``play``: play a deal or a match against bots in the terminal.
 - ``simulate``: seeded deals between bots, with a table of results.
 - ``rules``: the rules of a preset in words, or the list of presets.
+- ``show``: a saved deal, match or observation as a table (and an SVG).
 
 >>> main(["rules"])
 italian-2p ...
@@ -26,6 +27,7 @@ from .. import __version__
 from .. import bots as _bots
 from .._presets import PRESETS, preset
 from ._describe import describe_rules, summary
+from ._show import show
 from ._simulate import lineup, simulate
 from ._terminal import demo, play
 from ._words import NAME_STYLES
@@ -53,6 +55,14 @@ def _parser() -> argparse.ArgumentParser:
             help="the rules to play (default italian-2p; see 'briscola rules')",
         )
 
+    def svg_dir_option(sub: argparse.ArgumentParser) -> None:
+        sub.add_argument(
+            "--svg-dir",
+            metavar="DIR",
+            default=None,
+            help="write an SVG picture of the table after each trick into DIR",
+        )
+
     def names_option(sub: argparse.ArgumentParser) -> None:
         sub.add_argument(
             "--names",
@@ -69,6 +79,7 @@ def _parser() -> argparse.ArgumentParser:
     preset_option(demo_parser)
     demo_parser.add_argument("--seed", type=int, default=1, help="the deal's seed (default 1)")
     names_option(demo_parser)
+    svg_dir_option(demo_parser)
 
     play_parser = commands.add_parser(
         "play",
@@ -90,6 +101,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     play_parser.add_argument("--match", action="store_true", help="play the preset's whole match")
     names_option(play_parser)
+    svg_dir_option(play_parser)
 
     sim = commands.add_parser(
         "simulate",
@@ -130,6 +142,20 @@ def _parser() -> argparse.ArgumentParser:
         metavar="PRESET",
         help="a preset name; without one, list them",
     )
+    show_parser = commands.add_parser(
+        "show",
+        help="a saved deal, match or observation as a table (and an SVG picture)",
+        description="Print the table of a deal, match or observation saved as JSON "
+        "(briscola.dumps), and write its SVG picture.",
+    )
+    show_parser.add_argument("file", metavar="FILE.json", help="the saved JSON; - reads stdin")
+    show_parser.add_argument(
+        "--seat", type=int, default=None, help="show only what this seat may see"
+    )
+    show_parser.add_argument("--svg", metavar="OUT.svg", default=None, help="write the picture here")
+    show_parser.add_argument(
+        "--symbols", action="store_true", help="write cards with suit symbols (A♦, 3♥...)"
+    )
     return parser
 
 
@@ -138,8 +164,10 @@ def _run(argv: list[str]) -> int:
         argv = ["demo", *argv]
     args = _parser().parse_args(argv)
     if args.command == "demo":
-        demo(args.preset, args.seed, names=args.names)
+        demo(args.preset, args.seed, names=args.names, svg_dir=args.svg_dir)
         return 0
+    if args.command == "show":
+        return show(args.file, args.seat, args.svg, symbols=args.symbols)
     if args.command == "rules":
         if args.preset is None:
             width = max(map(len, PRESETS))
@@ -172,7 +200,15 @@ def _run(argv: list[str]) -> int:
     except ValueError as error:
         print(f"briscola play: error: {error}", file=sys.stderr)
         return 2
-    return play(args.preset, args.seat, args.seed, args.bot, match=args.match, names=args.names)
+    return play(
+        args.preset,
+        args.seat,
+        args.seed,
+        args.bot,
+        match=args.match,
+        names=args.names,
+        svg_dir=args.svg_dir,
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:

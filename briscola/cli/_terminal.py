@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Sequence
-from typing import TextIO
+from collections.abc import Callable, Sequence
+from typing import TextIO, TypeVar
 
 from .. import bots as _bots
 from .._actions import Action, Bid, Call, Cut, Knock, Pass, Play, SwapTrump
@@ -19,13 +19,18 @@ from .._rules import (
 )
 from .._state import GameState, Phase
 from .._trick import trick_winner
+from ._show import TrickPictures
 from ._words import Names, capital, count, describe_action, listing, ordinal, seats_text
 
 # --- demo ------------------------------------------------------------------------
 
 
 def demo(
-    name: str = "italian-2p", seed: int = 1, out: TextIO | None = None, names: str = "en"
+    name: str = "italian-2p",
+    seed: int = 1,
+    out: TextIO | None = None,
+    names: str = "en",
+    svg_dir: str | None = None,
 ) -> None:
     """Play one seeded deal of preset ``name`` between random players,
     printing each trick and the score.
@@ -36,6 +41,8 @@ def demo(
         out: Where to print; standard output by default.
         names: How to name the cards: ``"en"``, a language of
             :mod:`briscola.names`, ``"french"`` or ``"french-ten-for-three"``.
+        svg_dir: Write an SVG picture of the table after each trick into
+            this directory (``trick-01.svg``, ...).
 
     >>> demo("italian-2p", seed=1)
     italian-2p, seed 1: 2 seats, dealer seat 1
@@ -49,6 +56,7 @@ def demo(
     rules = preset(name)
     state = new_game(rules, seed=seed)
     rng = random.Random(seed)
+    pictures = None if svg_dir is None else TrickPictures(svg_dir)
     print(f"{name}, seed {seed}: {rules.players} seats, dealer seat {state.dealer}", file=out)
     if state.trump_card is not None:
         print(f"trump card: {card_name(state.trump_card)}", file=out)
@@ -58,6 +66,8 @@ def demo(
         action = rng.choice(legal_actions(state))
         before = state
         state = apply(state, action)
+        if pictures is not None:
+            pictures.deal(before, seat, action, state)
         if not isinstance(action, Play):
             print(f"seat {seat}: {describe_action(action, card_name)}", file=out)
             if before.trump is None and state.trump is not None:
@@ -332,6 +342,7 @@ def play(
     *,
     match: bool = False,
     names: str = "en",
+    svg_dir: str | None = None,
     stdin: TextIO | None = None,
     out: TextIO | None = None,
     err: TextIO | None = None,
@@ -369,6 +380,7 @@ def play(
     table: list[_bots.Bot] = [_bots.make_bot(bot) for _ in range(rules.players)]
     table[seat] = _Human(stdin, out, card_name)
     narrator = _Narrator(seat, bot, out, card_name)
+    pictures = None if svg_dir is None else TrickPictures(svg_dir, seat)
     what = "a match" if match else "one deal"
     # Not the seed: it would show the other hands and the stock.
     print(f"{name}, {what}: you are seat {seat}, against {bot} bots.", file=out)
@@ -377,7 +389,10 @@ def play(
         if match:
             game = new_match(rules, seed=seed).game
             narrator.start(game)
-            final = _bots.play_match(rules, table, seed=seed, on_action=narrator.match)
+            on_match: Callable[[MatchState, int, Action, MatchState], None] = narrator.match
+            if pictures is not None:
+                on_match = _both(narrator.match, pictures.match)
+            final = _bots.play_match(rules, table, seed=seed, on_action=on_match)
             result = outcome(final)
             assert result is not None
             print(f"\nGame over. {replay}", file=out)
@@ -391,7 +406,10 @@ def play(
                 print(f"{seats_text(result.winners).capitalize()} {verb} the match.", file=out)
         else:
             narrator.start(new_game(rules, seed=seed))
-            state = _bots.play_deal(rules, table, seed=seed, on_action=narrator.deal)
+            on_deal: Callable[[GameState, int, Action, GameState], None] = narrator.deal
+            if pictures is not None:
+                on_deal = _both(narrator.deal, pictures.deal)
+            state = _bots.play_deal(rules, table, seed=seed, on_action=on_deal)
             _report_deal(state, seat, out, heading=f"Game over. {replay}")
     except Quit:
         print(f"Game left unfinished. {replay}", file=out)
@@ -406,3 +424,17 @@ def play(
         return 1 if isinstance(stop, EOFError) else 130
     return 0
 
+
+_T = TypeVar("_T")
+
+
+def _both(
+    first: Callable[[_T, int, Action, _T], None], second: Callable[[_T, int, Action, _T], None]
+) -> Callable[[_T, int, Action, _T], None]:
+    """One action hook calling two: the narrator, then the SVG pictures."""
+
+    def hook(before: _T, seat: int, action: Action, after: _T) -> None:
+        first(before, seat, action, after)
+        second(before, seat, action, after)
+
+    return hook
