@@ -1,0 +1,167 @@
+"""What the PettingZoo and Gymnasium environments share: the rules
+option, rewards, NumPy observations and masks, and the text picture.
+
+Imported only by :mod:`briscola.pettingzoo` and :mod:`briscola.gymnasium`
+(it needs NumPy and Gymnasium, which the core never imports).
+"""
+
+from __future__ import annotations
+
+import array
+from typing import Any, Final
+
+import numpy as np
+from gymnasium import spaces
+
+from ._engine import legal_actions, outcome
+from ._observe import observe
+from ._presets import preset as _preset
+from ._rules import Auction, Rules
+from ._state import GameState
+from .encoding import Encoding, encoding_for
+
+__all__ = ["REWARDS", "Deal", "choose_rules", "rewards", "picture"]
+
+REWARDS: Final = ("outcome", "points")
+"""The reward schemes the environments know."""
+
+Mask = np.ndarray[Any, np.dtype[np.int8]]
+"""A legal-action mask."""
+
+Observed = dict[str, Any]
+"""An observation as the environments give it."""
+
+
+def choose_rules(preset: str, rules: Rules | None) -> Rules:
+    """``rules`` if given, else the preset's."""
+    if rules is None:
+        return _preset(preset)
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules, not {rules!r}")
+    return rules
+
+
+def check_reward(reward: str) -> str:
+    """``reward`` if it names a known scheme."""
+    if reward not in REWARDS:
+        raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+    return reward
+
+
+def rewards(state: GameState, scheme: str) -> list[float]:
+    """Per seat, the reward of a finished deal under ``scheme``.
+
+    ``"outcome"``: bastardo's zero-sum scores; in other games +1 for each
+    seat of the winning side, -1 for every other seat, 0 for everybody on a
+    tie. ``"points"``: the seat's side's card points minus the average of
+    the other sides' points, over the pack's points. A void deal (every
+    seat passed) gives 0 to everybody.
+    """
+    result = outcome(state)
+    n = state.rules.players
+    if result is None:
+        return [0.0] * n
+    if scheme == "outcome":
+        if state.rules.auction is not Auction.NONE:
+            return [float(score) for score in result.scores]
+        if not result.winners:
+            return [0.0] * n
+        return [1.0 if seat in result.winners else -1.0 for seat in range(n)]
+    total = sum(result.points)
+    if not total:
+        return [0.0] * n
+    others = len(result.sides) - 1
+    values = [0.0] * n
+    for side, points in zip(result.sides, result.points):
+        value = (points - (total - points) / others) / state.rules.total_points
+        for seat in side:
+            values[seat] = value
+    return values
+
+
+def observation_space(encoding: Encoding) -> spaces.Dict:
+    """The space of the observations: the encoded vector (float32, from 0
+    to :attr:`Encoding.observation_high`) and the mask (int8, 0 or 1)."""
+    high = np.array(encoding.observation_high, dtype=np.float32)
+    return spaces.Dict(
+        {
+            "observation": spaces.Box(low=0.0, high=high, dtype=np.float32),
+            "action_mask": spaces.Box(low=0, high=1, shape=(encoding.num_actions,), dtype=np.int8),
+        }
+    )
+
+
+class Deal:
+    """A deal in progress with its encoding: the state, the mask of the
+    seat to move (computed once per state) and the observations."""
+
+    __slots__ = ("encoding", "state", "mask", "legal", "_zeros")
+
+    def __init__(self, rules: Rules) -> None:
+        self.encoding = encoding_for(rules)
+        self._zeros = bytes(4 * self.encoding.observation_size)
+        self.legal = bytearray(self.encoding.num_actions)
+        """Per action index, 1 if legal now (the engine's own copy)."""
+        self.mask: Mask = self.no_mask()
+        """The mask handed out for the seat to move."""
+
+    def no_mask(self) -> Mask:
+        """A new mask with no legal action."""
+        return np.zeros(self.encoding.num_actions, dtype=np.int8)
+
+    def start(self, state: GameState) -> None:
+        """Make ``state`` the deal in progress."""
+        self.state = state
+        self.update()
+
+    def update(self) -> None:
+        """Recompute the mask after the state changed."""
+        state = self.state
+        legal = bytearray(self.encoding.num_actions)
+        index = self.encoding.index
+        for action in legal_actions(state):
+            legal[index(action)] = 1
+        self.legal = legal
+        self.mask = np.frombuffer(bytes(legal), dtype=np.int8).copy()
+
+    def vector(self, seat: int) -> np.ndarray[Any, np.dtype[np.float32]]:
+        """The encoded observation of ``seat``, as a new float32 array."""
+        out = array.array("f", self._zeros)
+        self.encoding.encode_into(observe(self.state, seat), out)
+        return np.frombuffer(out, dtype=np.float32)
+
+    def observation(self, seat: int) -> Observed:
+        """The observation dictionary of ``seat``: its mask is the legal
+        actions' when it is to move, all zeros otherwise."""
+        mask = self.mask if seat == self.state.to_move else self.no_mask()
+        return {"observation": self.vector(seat), "action_mask": mask}
+
+
+def picture(state: GameState) -> str:
+    """The deal as text, every card face up: for watching a game, not for
+    an agent (it shows the hidden cards)."""
+    lines = []
+    rules = state.rules
+    if state.trump_card is not None:
+        lines.append(f"trump card: {state.trump_card} ({len(state.stock)} in the stock)")
+    elif state.trump is not None:
+        lines.append(f"trump: {state.trump} (stock empty)")
+    if state.contract is not None and state.contract.bid is not None:
+        contract = state.contract
+        called = f", called the {contract.called_card}" if contract.called_card else ""
+        lines.append(f"seat {contract.declarer} bid {contract.bid}{called}")
+    points = dict(rules.card_points)
+    for seat, hand in enumerate(state.hands):
+        taken = sum(points.get(card.rank, 0) for card in state.piles[seat])
+        cards = ", ".join(str(card) for card in hand) or "-"
+        mark = ">" if seat == state.to_move else " "
+        lines.append(f"{mark} seat {seat}: {cards}  [{taken} points]")
+    if state.trick:
+        played = "; ".join(f"seat {seat}: {card}" for seat, card in state.trick)
+        lines.append(f"trick: {played}")
+    if state.is_over:
+        result = outcome(state)
+        assert result is not None
+        winners = ", ".join(map(str, result.winners)) or "nobody"
+        lines.append(f"over: points {result.points}, won by {winners}")
+    return "\n".join(lines)
