@@ -95,19 +95,25 @@ class Deal:
     """A deal in progress with its encoding: the state, the mask of the
     seat to move (computed once per state) and the observations."""
 
-    __slots__ = ("encoding", "state", "mask", "legal", "_zeros")
+    __slots__ = ("encoding", "state", "mask", "legal", "idle", "idle_info", "_zeros", "_blank")
 
     def __init__(self, rules: Rules) -> None:
         self.encoding = encoding_for(rules)
+        size = self.encoding.num_actions
         self._zeros = bytes(4 * self.encoding.observation_size)
-        self.legal = bytearray(self.encoding.num_actions)
-        """Per action index, 1 if legal now (the engine's own copy)."""
-        self.mask: Mask = self.no_mask()
+        self._blank = bytes(size)
+        self.legal = self._blank
+        """Per action index, 1 if legal now (the environment's own copy,
+        which no agent can change)."""
+        idle = np.zeros(size, dtype=np.int8)
+        idle.setflags(write=False)
+        self.idle: Mask = idle
+        """The mask of a seat that is not to move: all zeros, read-only
+        (one array shared by every such observation)."""
+        self.idle_info: dict[str, Any] = {"action_mask": idle}
+        """The info of a seat that is not to move."""
+        self.mask: Mask = idle
         """The mask handed out for the seat to move."""
-
-    def no_mask(self) -> Mask:
-        """A new mask with no legal action."""
-        return np.zeros(self.encoding.num_actions, dtype=np.int8)
 
     def start(self, state: GameState) -> None:
         """Make ``state`` the deal in progress."""
@@ -117,12 +123,15 @@ class Deal:
     def update(self) -> None:
         """Recompute the mask after the state changed."""
         state = self.state
-        legal = bytearray(self.encoding.num_actions)
+        if state.is_over:
+            self.legal, self.mask = self._blank, self.idle
+            return
+        legal = bytearray(self._blank)
         index = self.encoding.index
         for action in legal_actions(state):
             legal[index(action)] = 1
-        self.legal = legal
-        self.mask = np.frombuffer(bytes(legal), dtype=np.int8).copy()
+        self.legal = bytes(legal)
+        self.mask = np.frombuffer(legal, dtype=np.int8)
 
     def vector(self, seat: int) -> np.ndarray[Any, np.dtype[np.float32]]:
         """The encoded observation of ``seat``, as a new float32 array."""
@@ -133,7 +142,7 @@ class Deal:
     def observation(self, seat: int) -> Observed:
         """The observation dictionary of ``seat``: its mask is the legal
         actions' when it is to move, all zeros otherwise."""
-        mask = self.mask if seat == self.state.to_move else self.no_mask()
+        mask = self.mask if seat == self.state.to_move else self.idle
         return {"observation": self.vector(seat), "action_mask": mask}
 
 

@@ -200,7 +200,7 @@ class BriscolaEnv(gymnasium.Env[dict[str, Any], np.int64]):
         index = int(action)
         if not 0 <= index < len(deal.legal) or not deal.legal[index]:
             self._over = True
-            mask = deal.no_mask()
+            mask = deal.idle
             observation = {"observation": deal.vector(self.seat), "action_mask": mask}
             return (
                 observation,

@@ -44,6 +44,7 @@ import gymnasium
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
 
 from ._deal import new_game
 from ._engine import apply
@@ -87,10 +88,7 @@ def env(preset: str = "italian-2p", *, rules: Rules | None = None, **options: An
     >>> int(game.action_space("player_0").n)
     141
     """
-    wrapped: AECEnv = BriscolaAECEnv(preset, rules=rules, **options)
-    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=ILLEGAL_REWARD)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    return _OrderEnforcing(BriscolaAECEnv(preset, rules=rules, **options))
 
 
 def raw_env(
@@ -108,6 +106,75 @@ def raw_env(
     [Cut(), Knock()]
     """
     return BriscolaAECEnv(preset, rules=rules, **options)
+
+
+def _before_reset(name: str) -> AttributeError:
+    return AttributeError(f"{name} cannot be accessed before reset")
+
+
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's order-enforcing wrapper, reading the attributes that
+    every step reads (the agent to move, the rewards, ...) straight from
+    the environment instead of through ``__getattr__``."""
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return self.env.last(observe)  # type: ignore[no-any-return]
+
+    @property
+    def agent_selection(self) -> str:
+        if not self._has_reset:
+            raise _before_reset("agent_selection")
+        return self.env.agent_selection  # type: ignore[no-any-return]
+
+    @property
+    def agents(self) -> list[str]:
+        if not self._has_reset:
+            raise _before_reset("agents")
+        return self.env.agents  # type: ignore[no-any-return]
+
+    @property
+    def rewards(self) -> dict[str, float]:
+        if not self._has_reset:
+            raise _before_reset("rewards")
+        return self.env.rewards  # type: ignore[no-any-return]
+
+    @property
+    def terminations(self) -> dict[str, bool]:
+        if not self._has_reset:
+            raise _before_reset("terminations")
+        return self.env.terminations  # type: ignore[no-any-return]
+
+    @property
+    def truncations(self) -> dict[str, bool]:
+        if not self._has_reset:
+            raise _before_reset("truncations")
+        return self.env.truncations  # type: ignore[no-any-return]
+
+    @property
+    def infos(self) -> dict[str, dict[str, Any]]:
+        if not self._has_reset:
+            raise _before_reset("infos")
+        return self.env.infos  # type: ignore[no-any-return]
+
+    @property
+    def _cumulative_rewards(self) -> dict[str, float]:
+        return self.env._cumulative_rewards  # type: ignore[no-any-return]
+
+
+def _index(action: object, size: int) -> int:
+    """``action`` as an action index below ``size``."""
+    try:
+        index: int = action.__index__()  # type: ignore[attr-defined]
+    except (AttributeError, TypeError):
+        index = -1
+    if isinstance(action, bool) or not 0 <= index < size:
+        raise ValueError(
+            f"an action is an index from 0 to {size - 1} (an int), not {action!r}; "
+            "None only for an agent whose episode has ended"
+        )
+    return index
 
 
 class BriscolaAECEnv(AECEnv):  # type: ignore[misc]
@@ -213,10 +280,7 @@ class BriscolaAECEnv(AECEnv):  # type: ignore[misc]
         over = state.is_over
         self.terminations = dict.fromkeys(self._names, over)
         self.truncations = dict.fromkeys(self._names, False)
-        no_mask = self._deal.no_mask()
-        self.infos: dict[str, dict[str, Any]] = {
-            name: {"action_mask": no_mask} for name in self._names
-        }
+        self.infos: dict[str, dict[str, Any]] = dict.fromkeys(self._names, self._deal.idle_info)
         self.agent_selection = self._names[0 if state.to_move is None else state.to_move]
         if not over:
             self.infos[self.agent_selection] = {"action_mask": self._deal.mask}
@@ -239,8 +303,8 @@ class BriscolaAECEnv(AECEnv):  # type: ignore[misc]
         rewards = self.rewards
         for name in rewards:
             rewards[name] = 0.0
-        index = -1 if action is None else int(action)
-        if not 0 <= index < len(deal.legal) or not deal.legal[index]:
+        index = _index(action, len(deal.legal))
+        if not deal.legal[index]:
             self._end(None, agent)
             return
         state = apply(deal.state, self.encoding.actions[index])
@@ -249,7 +313,7 @@ class BriscolaAECEnv(AECEnv):  # type: ignore[misc]
             self._end(state, agent)
             return
         self._accumulate_rewards()
-        self.infos[agent] = {"action_mask": deal.no_mask()}
+        self.infos[agent] = deal.idle_info
         mover = self._names[state.to_move]  # type: ignore[index]
         self.infos[mover] = {"action_mask": deal.mask}
         self.agent_selection = mover
@@ -260,6 +324,7 @@ class BriscolaAECEnv(AECEnv):  # type: ignore[misc]
         """End the episode: at the end of the deal (``state``), or because
         ``offender`` took an illegal action (``state`` is ``None``)."""
         if state is None:
+            EnvLogger.warn_on_illegal_move()
             values = [0.0] * len(self._names)
             values[self._seat_of[offender]] = ILLEGAL_REWARD
         else:
@@ -267,9 +332,10 @@ class BriscolaAECEnv(AECEnv):  # type: ignore[misc]
         for name, value in zip(self._names, values):
             self.rewards[name] = value
             self.terminations[name] = True
-        no_mask = self._deal.no_mask()
+            if state is None:
+                self.truncations[name] = True
         for name in self._names:
-            self.infos[name] = {"action_mask": no_mask}
+            self.infos[name] = self._deal.idle_info
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
