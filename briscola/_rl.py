@@ -13,6 +13,7 @@ from typing import Any, Final
 import numpy as np
 from gymnasium import spaces
 
+from ._actions import Play
 from ._engine import legal_actions, outcome
 from ._observe import observe
 from ._presets import preset as _preset
@@ -95,13 +96,24 @@ class Deal:
     """A deal in progress with its encoding: the state, the mask of the
     seat to move (computed once per state) and the observations."""
 
-    __slots__ = ("encoding", "state", "mask", "legal", "idle", "idle_info", "_zeros", "_blank")
+    __slots__ = (
+        "encoding",
+        "state",
+        "mask",
+        "legal",
+        "idle",
+        "idle_info",
+        "_zeros",
+        "_blank",
+        "_slot",
+    )
 
     def __init__(self, rules: Rules) -> None:
         self.encoding = encoding_for(rules)
         size = self.encoding.num_actions
         self._zeros = bytes(4 * self.encoding.observation_size)
         self._blank = bytes(size)
+        self._slot = {card: i for i, card in enumerate(rules.pack)}
         self.legal = self._blank
         """Per action index, 1 if legal now (the environment's own copy,
         which no agent can change)."""
@@ -128,8 +140,12 @@ class Deal:
             return
         legal = bytearray(self._blank)
         index = self.encoding.index
+        slot = self._slot
         for action in legal_actions(state):
-            legal[index(action)] = 1
+            if type(action) is Play:
+                legal[slot[action.card]] = 1
+            else:
+                legal[index(action)] = 1
         self.legal = bytes(legal)
         self.mask = np.frombuffer(legal, dtype=np.int8)
 

@@ -63,9 +63,8 @@ _CUT_OR_KNOCK = Phase.CUT_OR_KNOCK
 _CUT = Cut()
 _KNOCK = Knock()
 _PASS = Pass()
-_add = operator.add
-_index = operator.attrgetter("index")
-_card_index = operator.attrgetter("card.index")
+_getitem = operator.getitem
+_card = operator.attrgetter("card")
 
 
 @attrs.frozen
@@ -264,12 +263,18 @@ class Encoding:
         self._side_place = tuple(orders)
         self._n_sides = len(sides)
         points = dict(rules.card_points)
-        self._card_points = tuple(points.get(card.rank, 0) for card in FULL_PACK)
         self._prefixed = rules.deal is DealStyle.CUT_OR_KNOCK or rules.auction is not Auction.NONE
-        self._played_at = tuple(
+        self._played_base = tuple(
             tuple(self._played + rel * size for rel in self._rel[seat]) for seat in range(n)
         )
-        self._given_at = tuple(
+        # Per observing seat and actor, the entry of each card it plays.
+        self._played_at = tuple(
+            tuple({card: base + i for i, card in enumerate(pack)} for base in bases)
+            for bases in self._played_base
+        )
+        self._hand_at = {card: self._hand + i for i, card in enumerate(pack)}
+        self._points_of = {card: points.get(card.rank, 0) for card in FULL_PACK}
+        self._given_base = tuple(
             tuple(self._given + rel * size for rel in self._rel[seat]) for seat in range(n)
         )
         self._phase_index = {phase: i for i, phase in enumerate(_PHASES)}
@@ -529,9 +534,8 @@ class Encoding:
         slot = self._slot
         size = len(self._pack)
 
-        base = self._hand
-        for card in seen.hand:
-            o[base + slot[card.index]] = 1
+        for i in map(self._hand_at.__getitem__, seen.hand):
+            o[i] = 1
         base = self._known - size
         for s, cards in enumerate(seen.known_hands):
             if cards and s != seat:
@@ -548,7 +552,6 @@ class Encoding:
 
         history = seen.history
         actors = seen.actors
-        played = self._played_at[seat]
         if self._given < 0:
             # Without exchanges, every action after the first card played
             # is a card played: skip the cut or the auction, then let C
@@ -560,14 +563,12 @@ class Encoding:
                     start += 1
                 history = history[start:]
                 actors = actors[start:]
-            for i in map(
-                _add,
-                map(played.__getitem__, actors),
-                map(slot.__getitem__, map(_card_index, history)),
-            ):
+            played_at = self._played_at[seat]
+            for i in map(_getitem, map(played_at.__getitem__, actors), map(_card, history)):
                 o[i] = 1
         else:
-            given = self._given_at[seat]
+            played = self._played_base[seat]
+            given = self._given_base[seat]
             for action, actor in zip(history, actors):
                 kind = type(action)
                 if kind is Play:
@@ -605,12 +606,12 @@ class Encoding:
                 o[base + rel[s]] = count
 
         place = self._side_place[seat]
-        points = self._card_points
+        points = self._points_of.__getitem__
         base_points = self._points
         base_tricks = self._tricks
         for s, pile in enumerate(seen.piles):
             if pile:
-                o[base_points + place[s]] += sum(map(points.__getitem__, map(_index, pile)))
+                o[base_points + place[s]] += sum(map(points, pile))
         for s, won in enumerate(seen.tricks_won):
             if won:
                 o[base_tricks + place[s]] += won

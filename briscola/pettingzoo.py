@@ -291,6 +291,20 @@ class BriscolaAECEnv(AECEnv):  # type: ignore[misc]
         """What ``agent``'s seat sees, encoded, with its mask."""
         return self._deal.observation(self._seat_of[agent])
 
+    def last(
+        self, observe: bool = True
+    ) -> tuple[Observed | None, float, bool, bool, dict[str, Any]]:
+        """The observation, cumulative reward, termination, truncation and
+        info of the agent to act."""
+        agent = self.agent_selection
+        return (
+            self._deal.observation(self._seat_of[agent]) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
     def step(self, action: int | None) -> None:
         """Take ``action`` (an index) for the agent to move, or ``None``
         for an agent whose episode has ended."""
@@ -299,10 +313,9 @@ class BriscolaAECEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         deal = self._deal
+        # Rewards come only at the end, so until then every reward is 0
+        # and nothing needs clearing or accumulating.
         self._cumulative_rewards[agent] = 0.0
-        rewards = self.rewards
-        for name in rewards:
-            rewards[name] = 0.0
         index = _index(action, len(deal.legal))
         if not deal.legal[index]:
             self._end(None, agent)
@@ -312,7 +325,6 @@ class BriscolaAECEnv(AECEnv):  # type: ignore[misc]
         if state.is_over:
             self._end(state, agent)
             return
-        self._accumulate_rewards()
         self.infos[agent] = deal.idle_info
         mover = self._names[state.to_move]  # type: ignore[index]
         self.infos[mover] = {"action_mask": deal.mask}
