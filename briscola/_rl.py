@@ -21,7 +21,7 @@ from ._rules import Auction, Rules
 from ._state import GameState
 from .encoding import Encoding, encoding_for
 
-__all__ = ["REWARDS", "Deal", "choose_rules", "rewards", "picture"]
+__all__ = ["REWARDS", "Deal", "action_index", "choose_rules", "rewards", "picture"]
 
 REWARDS: Final = ("outcome", "points")
 """The reward schemes the environments know."""
@@ -78,6 +78,20 @@ def rewards(state: GameState, scheme: str) -> list[float]:
         for seat in side:
             values[seat] = value
     return values
+
+
+def action_index(action: object, size: int) -> int:
+    """``action`` as an action index below ``size``."""
+    try:
+        index: int = action.__index__()  # type: ignore[attr-defined]
+    except (AttributeError, TypeError):
+        index = -1
+    if isinstance(action, bool) or not 0 <= index < size:
+        raise ValueError(
+            f"an action is an index from 0 to {size - 1} (an int), not {action!r}; "
+            "None only for an agent whose episode has ended"
+        )
+    return index
 
 
 def observation_space(encoding: Encoding) -> spaces.Dict:
@@ -174,7 +188,7 @@ def picture(state: GameState) -> str:
     if state.contract is not None and state.contract.bid is not None:
         contract = state.contract
         called = f", called the {contract.called_card}" if contract.called_card else ""
-        lines.append(f"seat {contract.declarer} bid {contract.bid}{called}")
+        lines.append(f"seat {contract.declarer}: {contract.bid}{called}")
     points = dict(rules.card_points)
     for seat, hand in enumerate(state.hands):
         taken = sum(points.get(card.rank, 0) for card in state.piles[seat])

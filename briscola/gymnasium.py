@@ -45,7 +45,15 @@ from ._actions import Action
 from ._deal import new_game
 from ._engine import apply, legal_actions
 from ._observe import Observation, observe
-from ._rl import Deal, Observed, check_reward, choose_rules, observation_space, picture
+from ._rl import (
+    Deal,
+    Observed,
+    action_index,
+    check_reward,
+    choose_rules,
+    observation_space,
+    picture,
+)
 from ._rl import rewards as deal_rewards
 from ._rules import Rules
 from ._state import GameState
@@ -194,11 +202,11 @@ class BriscolaEnv(gymnasium.Env[dict[str, Any], np.int64]):
             ``"illegal_action": True`` after an illegal action.
         """
         deal = self._deal
+        index = action_index(action, len(deal.legal))
         if self._over:
             observation = deal.observation(self.seat)
             return observation, 0.0, True, False, {"action_mask": observation["action_mask"]}
-        index = int(action)
-        if not 0 <= index < len(deal.legal) or not deal.legal[index]:
+        if not deal.legal[index]:
             self._over = True
             mask = deal.idle
             observation = {"observation": deal.vector(self.seat), "action_mask": mask}

@@ -48,7 +48,15 @@ from pettingzoo.utils.env_logger import EnvLogger
 
 from ._deal import new_game
 from ._engine import apply
-from ._rl import Deal, Observed, check_reward, choose_rules, observation_space, picture
+from ._rl import (
+    Deal,
+    Observed,
+    action_index,
+    check_reward,
+    choose_rules,
+    observation_space,
+    picture,
+)
 from ._rl import rewards as deal_rewards
 from ._rules import Rules
 from ._state import GameState
@@ -161,20 +169,6 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
     @property
     def _cumulative_rewards(self) -> dict[str, float]:
         return self.env._cumulative_rewards  # type: ignore[no-any-return]
-
-
-def _index(action: object, size: int) -> int:
-    """``action`` as an action index below ``size``."""
-    try:
-        index: int = action.__index__()  # type: ignore[attr-defined]
-    except (AttributeError, TypeError):
-        index = -1
-    if isinstance(action, bool) or not 0 <= index < size:
-        raise ValueError(
-            f"an action is an index from 0 to {size - 1} (an int), not {action!r}; "
-            "None only for an agent whose episode has ended"
-        )
-    return index
 
 
 class BriscolaAECEnv(AECEnv):  # type: ignore[misc]
@@ -316,7 +310,7 @@ class BriscolaAECEnv(AECEnv):  # type: ignore[misc]
         # Rewards come only at the end, so until then every reward is 0
         # and nothing needs clearing or accumulating.
         self._cumulative_rewards[agent] = 0.0
-        index = _index(action, len(deal.legal))
+        index = action_index(action, len(deal.legal))
         if not deal.legal[index]:
             self._end(None, agent)
             return
