@@ -506,7 +506,7 @@ class Encoding:
         """Write the encoding of ``observation`` into ``out``.
 
         The fast path of :meth:`encode`: ``out`` must hold
-        :attr:`observation_size` zeros (a list, an :class:`array.array`, a
+        ``observation_size`` zeros (a list, an ``array.array``, a
         NumPy array, ...); only the non-zero entries are written.
 
         Args:

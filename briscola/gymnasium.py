@@ -228,6 +228,17 @@ class BriscolaEnv(gymnasium.Env[dict[str, Any], np.int64]):
         observation = deal.observation(self.seat)
         return observation, reward, self._over, False, {"action_mask": observation["action_mask"]}
 
+    def action_masks(self) -> Any:
+        """The learner's legal actions now, as a boolean array: the method
+        that maskable learners (such as sb3-contrib's ``MaskablePPO``) call.
+
+        >>> env = BriscolaEnv("italian-2p")
+        >>> _ = env.reset(seed=1)
+        >>> int(env.action_masks().sum())
+        3
+        """
+        return self._deal.mask.astype(bool) if not self._over else self._deal.idle.astype(bool)
+
     def _bots_play(self, state: GameState) -> GameState:
         """Let the bots act until the learner is to move or the deal ends."""
         seat = self.seat

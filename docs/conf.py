@@ -81,6 +81,12 @@ nitpick_ignore: list[tuple[str, str]] = [
     ("py:class", "collections.abc.Sequence"),
     ("py:func", "attrs.evolve"),
     ("py:class", "random.Random"),
+    ("py:class", "collections.abc.MutableSequence"),
+    # The optional environments' third-party types (PettingZoo, Gymnasium,
+    # NumPy), which no page here documents.
+    ("py:class", "pettingzoo.utils.env.AECEnv"),
+    ("py:class", "gymnasium.spaces.space.Space"),
+    ("py:class", "numpy.int64"),
     # The type of the public field ``GameState.setup``: a class of the
     # private module ``briscola._state`` that the package does not export.
     ("py:class", "briscola._state.Setup"),
