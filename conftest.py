@@ -10,7 +10,13 @@ import importlib.util
 
 
 def _missing(*names: str) -> bool:
-    return any(importlib.util.find_spec(name) is None for name in names)
+    for name in names:
+        try:
+            if importlib.util.find_spec(name) is None:
+                return True
+        except (ImportError, ValueError):  # a module blocked in sys.modules
+            return True
+    return False
 
 
 collect_ignore: list[str] = []
