@@ -125,6 +125,9 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
     every step reads (the agent to move, the rewards, ...) straight from
     the environment instead of through ``__getattr__``."""
 
+    def __str__(self) -> str:
+        return str(self.env)
+
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         if not self._has_reset:
             EnvLogger.error_observe_before_reset()
