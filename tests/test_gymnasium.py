@@ -163,3 +163,18 @@ def test_point_rewards_and_rendering(capsys: pytest.CaptureFixture[str]) -> None
     points = outcome(env.game).points  # type: ignore[union-attr]
     assert reward == pytest.approx((points[0] - points[1]) / 120)
     assert "trump card" in capsys.readouterr().out
+
+
+def test_an_environment_pickles_mid_deal() -> None:
+    """Vectorized environments in worker processes copy them by pickling:
+    the copy, bots included, plays on the same deal."""
+    import pickle
+
+    env = BriscolaEnv("italian-4p", seat=3, opponents="heuristic")
+    env.reset(seed=2)
+    copy = pickle.loads(pickle.dumps(env))
+    assert copy.game == env.game
+    action = int(np.flatnonzero(env.action_masks())[0])
+    assert (
+        copy.step(action)[0]["observation"].tolist() == env.step(action)[0]["observation"].tolist()
+    )

@@ -213,3 +213,16 @@ def test_start_from_a_given_state_and_render() -> None:
     assert isinstance(text, str) and "seat 0: bid 61" in text
     with pytest.warns(UserWarning, match="render_mode"):
         assert BriscolaAECEnv().render() is None
+
+
+def test_an_environment_pickles_mid_deal() -> None:
+    """Libraries that run environments in worker processes copy them by
+    pickling: the copy carries on the same deal."""
+    import pickle
+
+    game = env("bastardo")
+    game.reset(seed=1)
+    game.step(int(np.flatnonzero(game.last()[0]["action_mask"])[1]))
+    copy = pickle.loads(pickle.dumps(game))
+    assert copy.unwrapped.game == game.unwrapped.game
+    assert copy.agent_selection == game.agent_selection
