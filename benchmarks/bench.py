@@ -203,8 +203,6 @@ def environment_rows() -> list[Row]:
     wrapped = "briscola italian-2p, pettingzoo env(), encoded observations"
     raw = "briscola italian-2p, pettingzoo raw_env(), encoded observations"
     try:
-        import numpy
-
         from briscola.pettingzoo import env, raw_env
     except ImportError as error:
         note = f"not available ({error}); pip install -e '.[pettingzoo]'"
@@ -212,7 +210,6 @@ def environment_rows() -> list[Row]:
 
     def deals(game: Any) -> Work:
         choice = random.Random(2024).choice
-        flat = numpy.flatnonzero
         seeds = iter(range(sys.maxsize))
 
         def work(n: int) -> tuple[float, int]:
@@ -225,7 +222,7 @@ def environment_rows() -> list[Row]:
                     if terminated or truncated:
                         game.step(None)
                     else:
-                        game.step(choice(flat(observation["action_mask"])))
+                        game.step(choice(observation["action_mask"].nonzero()[0]))
             return time.perf_counter() - start, 40 * n
 
         return work
