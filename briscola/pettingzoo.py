@@ -72,13 +72,17 @@ ILLEGAL_REWARD: Final = -1.0
 
 
 def env(preset: str = "italian-2p", *, rules: Rules | None = None, **options: Any) -> AECEnv:
-    """A briscola AEC environment, wrapped as PettingZoo's classic
-    environments are.
+    """A briscola AEC environment, as users of PettingZoo's classic
+    environments expect it.
 
-    The wrappers end the episode on an illegal action (the offender gets
-    -1, the others 0, and every agent is terminated and truncated), check
-    that actions lie in the action space, and enforce calling ``reset``
-    first.
+    It behaves as those environments do with their wrappers: an illegal
+    action ends the episode (the offender gets -1, the others 0, and every
+    agent is terminated and truncated, with PettingZoo's warning), an
+    action outside the action space is refused (here with
+    :class:`ValueError`), and PettingZoo's order-enforcing wrapper, which
+    the environment comes in, refuses use before ``reset``. The first two
+    are done by the environment itself, which is faster than stacking
+    PettingZoo's wrappers.
 
     Args:
         preset: The name of a preset (:data:`briscola.PRESETS`).
@@ -106,10 +110,11 @@ def env(preset: str = "italian-2p", *, rules: Rules | None = None, **options: An
 def raw_env(
     preset: str = "italian-2p", *, rules: Rules | None = None, **options: Any
 ) -> BriscolaAECEnv:
-    """The environment without PettingZoo's wrappers (:class:`BriscolaAECEnv`).
+    """The environment without PettingZoo's order-enforcing wrapper
+    (:class:`BriscolaAECEnv`).
 
-    It ends the episode on an illegal action by itself (the offender gets
-    -1, the others 0, every agent is terminated), but checks nothing else.
+    It still ends the episode on an illegal action and refuses an action
+    outside the action space, as :func:`env` does.
 
     >>> game = raw_env("split-2p")
     >>> game.reset(seed=2)
