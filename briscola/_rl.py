@@ -13,12 +13,8 @@ from typing import Any, Final
 import numpy as np
 from gymnasium import spaces
 
-from ._actions import Play
-from ._engine import legal_actions, outcome
-from ._observe import observe
-from ._presets import preset as _preset
-from ._rules import Auction, Rules
-from ._state import GameState
+from . import Auction, GameState, Play, Rules, legal_actions, observe, outcome
+from . import preset as _preset
 from .encoding import Encoding, encoding_for
 
 __all__ = ["REWARDS", "Deal", "action_index", "choose_rules", "rewards", "picture"]

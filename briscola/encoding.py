@@ -44,14 +44,30 @@ from typing import Final
 
 import attrs
 
-from ._actions import Action, Bid, Call, Cut, Knock, Pass, Play, SwapTrump
-from ._cards import FULL_PACK, Rank
-from ._engine import legal_actions
-from ._match import MatchState
-from ._observe import Observation
-from ._rules import Auction, DealStyle, Exchange, PartnerHands, Rules
-from ._sample import sample_state
-from ._state import GameState, Phase
+# Public names only: the package's private modules are free to change.
+from . import (
+    FULL_PACK,
+    Action,
+    Auction,
+    Bid,
+    Call,
+    Cut,
+    DealStyle,
+    Exchange,
+    GameState,
+    Knock,
+    MatchState,
+    Observation,
+    PartnerHands,
+    Pass,
+    Phase,
+    Play,
+    Rank,
+    Rules,
+    SwapTrump,
+    legal_actions,
+    sample_state,
+)
 
 __all__ = ["Encoding", "Section", "encoding_for"]
 

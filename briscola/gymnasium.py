@@ -41,10 +41,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from ._actions import Action
-from ._deal import new_game
-from ._engine import apply, legal_actions
-from ._observe import Observation, observe
+from . import Action, GameState, Observation, Rules, apply, legal_actions, new_game, observe
 from ._rl import (
     Deal,
     Observed,
@@ -55,8 +52,6 @@ from ._rl import (
     picture,
 )
 from ._rl import rewards as deal_rewards
-from ._rules import Rules
-from ._state import GameState
 from .bots import Bot, RandomBot, make_bot
 
 __all__ = ["BriscolaEnv", "Opponent"]

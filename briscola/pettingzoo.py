@@ -50,8 +50,7 @@ from pettingzoo.utils.wrappers.order_enforcing import (
     AECOrderEnforcingIterator,
 )
 
-from ._deal import new_game
-from ._engine import apply
+from . import GameState, Rules, apply, new_game
 from ._rl import (
     Deal,
     Observed,
@@ -62,8 +61,6 @@ from ._rl import (
     picture,
 )
 from ._rl import rewards as deal_rewards
-from ._rules import Rules
-from ._state import GameState
 
 __all__ = ["env", "raw_env", "BriscolaAECEnv"]
 
