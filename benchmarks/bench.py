@@ -21,6 +21,11 @@ a round down. The workloads:
 - ``loads(dumps(state))`` over states taken from random two-player deals;
 - ``sample_state(observation, rng)`` over the observations of the seat to
   move in random two-player deals;
+- random italian-2p deals through the PettingZoo environment of
+  ``briscola.pettingzoo``: ``env()`` as users get it (with its wrapper),
+  every step reading ``last()`` (the observation encoded as a NumPy
+  vector, with the action mask) and stepping a random legal index; and
+  the same through the raw environment (``raw_env()``), for context;
 - the floor (``floor.py``): the bare loop of one random two-player deal
   on integers and lists;
 - the PyPI package ``briscas`` (two-player Spanish brisca, 48 cards):
@@ -190,6 +195,44 @@ def cycling_work(items: Sequence[Any], call: Callable[[Any], object]) -> Work:
     return work
 
 
+def environment_rows() -> list[Row]:
+    """Random italian-2p deals through ``briscola.pettingzoo``: ``env()``
+    (wrapped, as users get it) and ``raw_env()``. Every step calls
+    ``last()``, which encodes the observation, and steps a uniformly
+    random index of the action mask."""
+    wrapped = "briscola italian-2p, pettingzoo env(), encoded observations"
+    raw = "briscola italian-2p, pettingzoo raw_env(), encoded observations"
+    try:
+        from briscola.pettingzoo import env, raw_env
+    except ImportError as error:
+        note = f"not available ({error}); pip install -e '.[pettingzoo]'"
+        return [Row(wrapped, "deals", None, note=note), Row(raw, "deals", None, note=note)]
+
+    def deals(game: Any) -> Work:
+        choice = random.Random(2024).choice
+        seeds = iter(range(sys.maxsize))
+
+        def work(n: int) -> tuple[float, int]:
+            batch = [next(seeds) for _ in range(n)]
+            start = time.perf_counter()
+            for seed in batch:
+                game.reset(seed=seed)
+                for _ in game.agent_iter():
+                    observation, _, terminated, truncated, _ = game.last()
+                    if terminated or truncated:
+                        game.step(None)
+                    else:
+                        game.step(choice(observation["action_mask"].nonzero()[0]))
+            return time.perf_counter() - start, 40 * n
+
+        return work
+
+    return [
+        Row(wrapped, "deals", deals(env("italian-2p")), key="pettingzoo"),
+        Row(raw, "deals", deals(raw_env("italian-2p")), key="pettingzoo-raw"),
+    ]
+
+
 def _no_card_art(hand: object) -> str:
     return ""
 
@@ -273,6 +316,8 @@ def build_rows() -> list[Row]:
         rows.append(Row(what, "deals", None, note="not available (no briscola.observe)"))
     else:
         rows.append(Row(what, "deals", deals_work(two, observe)))
+
+    rows.extend(environment_rows())
 
     what = "briscola dumps + loads, italian-2p states"
     dumps, loads = api["dumps"], api["loads"]

@@ -1,0 +1,202 @@
+"""What the PettingZoo and Gymnasium environments share: the rules
+option, rewards, NumPy observations and masks, and the text picture.
+
+Imported only by :mod:`briscola.pettingzoo` and :mod:`briscola.gymnasium`
+(it needs NumPy and Gymnasium, which the core never imports).
+"""
+
+from __future__ import annotations
+
+import array
+from typing import Any, Final
+
+import numpy as np
+from gymnasium import spaces
+
+from . import Auction, GameState, Play, Rules, legal_actions, observe, outcome
+from . import preset as _preset
+from .encoding import Encoding, encoding_for
+
+__all__ = ["REWARDS", "Deal", "action_index", "choose_rules", "rewards", "picture"]
+
+REWARDS: Final = ("outcome", "points")
+"""The reward schemes the environments know."""
+
+Mask = np.ndarray[Any, np.dtype[np.int8]]
+"""A legal-action mask."""
+
+Observed = dict[str, Any]
+"""An observation as the environments give it."""
+
+
+def choose_rules(preset: str, rules: Rules | None) -> Rules:
+    """``rules`` if given, else the preset's."""
+    if rules is None:
+        return _preset(preset)
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules, not {rules!r}")
+    return rules
+
+
+def check_reward(reward: str) -> str:
+    """``reward`` if it names a known scheme."""
+    if reward not in REWARDS:
+        raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+    return reward
+
+
+def rewards(state: GameState, scheme: str) -> list[float]:
+    """Per seat, the reward of a finished deal under ``scheme``.
+
+    ``"outcome"``: bastardo's zero-sum scores; in other games +1 for each
+    seat of the winning side, -1 for every other seat, 0 for everybody on a
+    tie. ``"points"``: the seat's side's card points minus the average of
+    the other sides' points, over the pack's points. A void deal (every
+    seat passed) gives 0 to everybody.
+    """
+    result = outcome(state)
+    n = state.rules.players
+    if result is None:
+        return [0.0] * n
+    if scheme == "outcome":
+        if state.rules.auction is not Auction.NONE:
+            return [float(score) for score in result.scores]
+        if not result.winners:
+            return [0.0] * n
+        return [1.0 if seat in result.winners else -1.0 for seat in range(n)]
+    total = sum(result.points)
+    if not total:
+        return [0.0] * n
+    others = len(result.sides) - 1
+    values = [0.0] * n
+    for side, points in zip(result.sides, result.points):
+        value = (points - (total - points) / others) / state.rules.total_points
+        for seat in side:
+            values[seat] = value
+    return values
+
+
+def action_index(action: object, size: int) -> int:
+    """``action`` as an action index below ``size``."""
+    try:
+        index: int = action.__index__()  # type: ignore[attr-defined]
+    except (AttributeError, TypeError):
+        index = -1
+    if isinstance(action, bool) or not 0 <= index < size:
+        raise ValueError(
+            f"an action is an index from 0 to {size - 1} (an int), not {action!r}; "
+            "None only for an agent whose episode has ended"
+        )
+    return index
+
+
+def observation_space(encoding: Encoding) -> spaces.Dict:
+    """The space of the observations: the encoded vector (float32, from 0
+    to :attr:`Encoding.observation_high`) and the mask (int8, 0 or 1)."""
+    high = np.array(encoding.observation_high, dtype=np.float32)
+    return spaces.Dict(
+        {
+            "observation": spaces.Box(low=0.0, high=high, dtype=np.float32),
+            "action_mask": spaces.Box(low=0, high=1, shape=(encoding.num_actions,), dtype=np.int8),
+        }
+    )
+
+
+class Deal:
+    """A deal in progress with its encoding: the state, the mask of the
+    seat to move (computed once per state) and the observations."""
+
+    __slots__ = (
+        "encoding",
+        "state",
+        "mask",
+        "legal",
+        "idle",
+        "idle_info",
+        "_zeros",
+        "_blank",
+        "_slot",
+    )
+
+    def __init__(self, rules: Rules) -> None:
+        self.encoding = encoding_for(rules)
+        size = self.encoding.num_actions
+        self._zeros = bytes(4 * self.encoding.observation_size)
+        self._blank = bytes(size)
+        self._slot = {card: i for i, card in enumerate(rules.pack)}
+        self.legal = self._blank
+        """Per action index, 1 if legal now (the environment's own copy,
+        which no agent can change)."""
+        idle = np.zeros(size, dtype=np.int8)
+        idle.setflags(write=False)
+        self.idle: Mask = idle
+        """The mask of a seat that is not to move: all zeros, read-only
+        (one array shared by every such observation)."""
+        self.idle_info: dict[str, Any] = {"action_mask": idle}
+        """The info of a seat that is not to move."""
+        self.mask: Mask = idle
+        """The mask handed out for the seat to move."""
+
+    def start(self, state: GameState) -> None:
+        """Make ``state`` the deal in progress."""
+        self.state = state
+        self.update()
+
+    def update(self) -> None:
+        """Recompute the mask after the state changed."""
+        state = self.state
+        if state.is_over:
+            self.legal, self.mask = self._blank, self.idle
+            return
+        legal = bytearray(self._blank)
+        index = self.encoding.index
+        slot = self._slot
+        for action in legal_actions(state):
+            if type(action) is Play:
+                legal[slot[action.card]] = 1
+            else:
+                legal[index(action)] = 1
+        self.legal = bytes(legal)
+        self.mask = np.frombuffer(legal, dtype=np.int8)
+
+    def vector(self, seat: int) -> np.ndarray[Any, np.dtype[np.float32]]:
+        """The encoded observation of ``seat``, as a new float32 array."""
+        out = array.array("f", self._zeros)
+        self.encoding.encode_into(observe(self.state, seat), out)
+        return np.frombuffer(out, dtype=np.float32)
+
+    def observation(self, seat: int) -> Observed:
+        """The observation dictionary of ``seat``: its mask is the legal
+        actions' when it is to move, all zeros otherwise."""
+        mask = self.mask if seat == self.state.to_move else self.idle
+        return {"observation": self.vector(seat), "action_mask": mask}
+
+
+def picture(state: GameState) -> str:
+    """The deal as text, every card face up: for watching a game, not for
+    an agent (it shows the hidden cards)."""
+    lines = []
+    rules = state.rules
+    if state.trump_card is not None:
+        lines.append(f"trump card: {state.trump_card} ({len(state.stock)} in the stock)")
+    elif state.trump is not None:
+        lines.append(f"trump: {state.trump} (stock empty)")
+    if state.contract is not None and state.contract.bid is not None:
+        contract = state.contract
+        called = f", called the {contract.called_card}" if contract.called_card else ""
+        lines.append(f"seat {contract.declarer}: {contract.bid}{called}")
+    points = dict(rules.card_points)
+    for seat, hand in enumerate(state.hands):
+        taken = sum(points.get(card.rank, 0) for card in state.piles[seat])
+        cards = ", ".join(str(card) for card in hand) or "-"
+        mark = ">" if seat == state.to_move else " "
+        lines.append(f"{mark} seat {seat}: {cards}  [{taken} points]")
+    if state.trick:
+        played = "; ".join(f"seat {seat}: {card}" for seat, card in state.trick)
+        lines.append(f"trick: {played}")
+    if state.is_over:
+        result = outcome(state)
+        assert result is not None
+        winners = ", ".join(map(str, result.winners)) or "nobody"
+        lines.append(f"over: points {result.points}, won by {winners}")
+    return "\n".join(lines)

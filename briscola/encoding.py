@@ -1,0 +1,594 @@
+"""Fixed-size encodings of actions and observations, for learning agents.
+
+:class:`Encoding` gives, for any :class:`~briscola.Rules` and in pure
+Python, a fixed index for every action the rules allow
+(:meth:`Encoding.index`, :meth:`Encoding.action`), a mask of the legal
+actions of a deal, a match or an observation (:meth:`Encoding.mask`), and
+an observation as a vector of fixed length (:meth:`Encoding.encode`), read
+from the :class:`~briscola.Observation` alone so that it cannot reveal a
+hidden card. The guide "Reinforcement learning" describes both layouts.
+
+>>> from briscola import new_game, observe, preset, legal_actions
+>>> encoding = Encoding(preset("italian-2p"))
+>>> encoding.num_actions, encoding.observation_size
+(40, 344)
+>>> state = new_game(preset("italian-2p"), seed=3)
+>>> [encoding.index(action) for action in legal_actions(state)]
+[5, 18, 26]
+>>> [i for i, legal in enumerate(encoding.mask(state)) if legal]
+[5, 18, 26]
+"""
+
+from __future__ import annotations
+
+import functools
+import operator
+import random
+from collections.abc import MutableSequence, Sequence
+from typing import Final
+
+# Public names only: the package's private modules are free to change.
+from . import (
+    FULL_PACK,
+    Action,
+    Auction,
+    Call,
+    DealStyle,
+    Exchange,
+    GameState,
+    MatchState,
+    Observation,
+    PartnerHands,
+    Phase,
+    Play,
+    Rank,
+    Rules,
+    SwapTrump,
+    legal_actions,
+    sample_state,
+)
+from ._actions import CUT, KNOCK, PASS
+from ._auction import bid_ladder
+from ._sections import Section, SectionList, describe
+from ._state import PHASE_BIDDING, PHASE_CALLING, PHASE_CUT_OR_KNOCK, PHASE_PLAYING
+
+__all__ = ["Encoding", "Section", "encoding_for"]
+
+_PHASES: Final = tuple(Phase)
+_getitem = operator.getitem
+_card = operator.attrgetter("card")
+
+
+class Encoding:
+    """The action indices and the observation vector of one set of rules.
+
+    Build it once per :class:`~briscola.Rules` (or take the cached one from
+    :func:`encoding_for`): it precomputes its tables, so that encoding an
+    observation or a mask costs a few microseconds.
+
+    Args:
+        rules: The rules whose actions and observations are encoded.
+
+    Raises:
+        TypeError: If ``rules`` is not a :class:`~briscola.Rules`.
+
+    >>> from briscola import preset, Play, Card, Suit, Rank
+    >>> encoding = Encoding(preset("spanish-2p"))
+    >>> [(s.name, s.start, s.stop) for s in encoding.action_sections]
+    [('play', 0, 40), ('swap-trump', 40, 80)]
+    >>> encoding.index(Play(Card(Suit.CUPS, Rank.ACE)))
+    10
+    >>> encoding.action(50)
+    SwapTrump(card=Card(Suit.CUPS, Rank.ACE))
+    """
+
+    def __init__(self, rules: Rules) -> None:
+        if not isinstance(rules, Rules):
+            raise TypeError(f"Encoding takes a Rules, not {rules!r}")
+        self.rules: Final = rules
+        n = rules.players
+        pack = rules.pack
+        size = len(pack)
+        self._pack = pack
+        # Slot of each card (by Card.index) within the rules' pack; -1 for
+        # a removed card.
+        slot = [-1] * 40
+        for i, card in enumerate(pack):
+            slot[card.index] = i
+        self._slot = slot
+
+        # -- actions ----------------------------------------------------
+        actions = SectionList()
+        sections = actions.sections
+        actions.add("play", size)
+        self._swap_start = -1
+        if rules.exchange is not Exchange.NONE:
+            self._swap_start = actions.add("swap-trump", size)
+        self._cut_start = -1
+        if rules.deal is DealStyle.CUT_OR_KNOCK:
+            self._cut_start = actions.add("cut", 1)
+            actions.add("knock", 1)
+        ladder = bid_ladder(rules) if rules.auction is not Auction.NONE else ()
+        self._ladder = ladder
+        self._pass_start = self._bid_start = self._call_start = -1
+        if rules.auction is not Auction.NONE:
+            self._pass_start = actions.add("pass", 1)
+            self._bid_start = actions.add("bid", len(ladder))
+            self._call_start = actions.add("call", size)
+        self._bid_index = {bid: self._bid_start + i for i, bid in enumerate(ladder)}
+        self.action_sections: Final[tuple[Section, ...]] = tuple(sections)
+        """The action sections in index order: ``play`` (one per card of the
+        rules' pack, in canonical order), then as the rules allow
+        ``swap-trump`` (one per card), ``cut`` and ``knock``, ``pass``,
+        ``bid`` (every bid of the auction, lowest first) and ``call`` (one
+        per card). Sections added in later versions come after these."""
+        self.num_actions: Final[int] = len(actions.high)
+        """The number of action indices."""
+        table: list[Action] = [Play(card) for card in pack]
+        if self._swap_start >= 0:
+            table += [SwapTrump(card) for card in pack]
+        if self._cut_start >= 0:
+            table += [CUT, KNOCK]
+        if self._pass_start >= 0:
+            table += [PASS, *ladder]
+            table += [Call(card) for card in pack]
+        self._actions: tuple[Action, ...] = tuple(table)
+        self._index = {action: i for i, action in enumerate(self._actions)}
+
+        # -- observations -----------------------------------------------
+        obs = SectionList()
+        per_trick = n * rules.plays_per_trick
+        self._hand = obs.add("hand", size)
+        self._known = obs.add("known-hands", (n - 1) * size)
+        self._dealt = -1
+        if rules.partner_hands is PartnerHands.BEFORE_FIRST_TRICK:
+            self._dealt = obs.add("shown-dealt", (n - 1) * size)
+        self._played = obs.add("played", n * size)
+        self._given = -1
+        if rules.exchange is not Exchange.NONE:
+            self._given = obs.add("given-in-exchange", n * size)
+        self._trick = obs.add("trick", per_trick * size)
+        self._leader = obs.add("trick-leader", n)
+        self._trump = obs.add("trump-suit", 4)
+        self._turned = self._face_up = self._drawn = self._buried = -1
+        self._stock_known = -1
+        whole = rules.deal is DealStyle.WHOLE
+        if not whole:
+            self._face_up = obs.add("trump-card", size)
+            self._turned = obs.add("turned-card", size)
+            self._drawn = obs.add("trump-drawn-by", n)
+            if rules.redraw_ranks:
+                self._buried = obs.add("buried", size)
+                self._stock_known = obs.add("known-in-stock", size, high=size)
+        self._stock = obs.add("stock-size", 1, high=size)
+        self._sizes = obs.add("hand-sizes", n, high=rules.hand_size)
+        sides = rules.sides
+        self._points = obs.add("points", len(sides), high=max(1, rules.total_points))
+        self._tricks = obs.add("tricks", len(sides), high=rules.tricks)
+        self._bid = self._declarer = self._passed = self._called = self._partner = -1
+        if rules.auction is not Auction.NONE:
+            self._bid = obs.add("bid", len(ladder))
+            self._declarer = obs.add("declarer", n)
+            self._passed = obs.add("passed", n)
+            self._called = obs.add("called-card", size)
+            self._partner = obs.add("partner", n)
+        self._to_move = obs.add("to-move", n)
+        self._dealer = obs.add("dealer", n)
+        self._phase = obs.add("phase", len(_PHASES))
+        self.observation_sections: Final[tuple[Section, ...]] = tuple(obs.sections)
+        """The observation sections in order (see the guide for their
+        meaning). Sections added in later versions come after these."""
+        self.observation_size: Final[int] = len(obs.high)
+        """The length of an encoded observation."""
+        self.observation_high: Final[tuple[int, ...]] = tuple(obs.high)
+        """The largest value each entry of an encoded observation can take
+        (the smallest is always 0): 1 for the flags, the bound of each
+        count."""
+
+        # Per observing seat: the seats relative to it, and its sides in
+        # the order of their nearest member.
+        self._rel = tuple(tuple((s - seat) % n for s in range(n)) for seat in range(n))
+        side_of = [0] * n
+        for i, side in enumerate(sides):
+            for s in side:
+                side_of[s] = i
+        orders = []
+        for seat in range(n):
+            nearest = [min((s - seat) % n for s in side) for side in sides]
+            order = sorted(range(len(sides)), key=nearest.__getitem__)
+            place = [0] * len(sides)
+            for k, i in enumerate(order):
+                place[i] = k
+            orders.append(tuple(place[side_of[s]] for s in range(n)))
+        self._side_place = tuple(orders)
+        self._n_sides = len(sides)
+        points = dict(rules.card_points)
+        self._prefixed = rules.deal is DealStyle.CUT_OR_KNOCK or rules.auction is not Auction.NONE
+        self._played_base = tuple(
+            tuple(self._played + rel * size for rel in self._rel[seat]) for seat in range(n)
+        )
+        # Per observing seat and actor, the entry of each card it plays.
+        self._played_at = tuple(
+            tuple({card: base + i for i, card in enumerate(pack)} for base in bases)
+            for bases in self._played_base
+        )
+        self._hand_at = {card: self._hand + i for i, card in enumerate(pack)}
+        self._points_of = {card: points.get(card.rank, 0) for card in FULL_PACK}
+        self._given_base = tuple(
+            tuple(self._given + rel * size for rel in self._rel[seat]) for seat in range(n)
+        )
+        self._phase_index = {phase: i for i, phase in enumerate(_PHASES)}
+        self._suit_index = {card.suit: card.suit.value for card in FULL_PACK}
+
+    def __repr__(self) -> str:
+        return f"Encoding(<{self.rules.players}-seat rules>)"
+
+    # -- actions ---------------------------------------------------------
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every action, in index order: ``actions[i]`` is
+        ``action(i)``.
+
+        >>> from briscola import preset
+        >>> Encoding(preset("split-2p")).actions[40:]
+        (Cut(), Knock())
+        """
+        return self._actions
+
+    def action(self, index: int) -> Action:
+        """The action at ``index``.
+
+        Args:
+            index: An int from 0 to :attr:`num_actions` - 1 (NumPy
+                integers are accepted).
+
+        Returns:
+            The action.
+
+        Raises:
+            ValueError: If ``index`` is not such an integer.
+
+        >>> from briscola import preset
+        >>> encoding = Encoding(preset("bastardo"))
+        >>> encoding.action(41), encoding.action(100)
+        (Bid(points=61, rank=None), Bid(points=120, rank=None))
+        >>> encoding.action(200)
+        Traceback (most recent call last):
+        ...
+        ValueError: an action index of these rules is an int from 0 to 140, not 200
+        """
+        try:
+            position = index.__index__()
+        except (AttributeError, TypeError):
+            position = -1
+        if isinstance(index, bool) or not 0 <= position < self.num_actions:
+            raise ValueError(
+                "an action index of these rules is an int from 0 to "
+                f"{self.num_actions - 1}, not {index!r}"
+            )
+        return self._actions[position]
+
+    def index(self, action: Action) -> int:
+        """The index of ``action``.
+
+        Args:
+            action: An action of these rules.
+
+        Returns:
+            Its index, from 0 to :attr:`num_actions` - 1.
+
+        Raises:
+            ValueError: If the rules have no such action (a bid in a game
+                without an auction, a card removed from the pack, ...).
+
+        >>> from briscola import preset, Bid, Pass
+        >>> encoding = Encoding(preset("bastardo"))
+        >>> encoding.index(Pass()), encoding.index(Bid(61))
+        (40, 41)
+        >>> Encoding(preset("italian-2p")).index(Bid(61))
+        Traceback (most recent call last):
+        ...
+        ValueError: these rules have no action bid 61
+        """
+        try:
+            found = self._index.get(action, -1)
+        except TypeError:  # not hashable: not an action
+            found = -1
+        if found < 0:
+            raise ValueError(f"these rules have no action {action}")
+        return found
+
+    def legal_indices(self, source: GameState | MatchState | Observation) -> list[int]:
+        """The indices of the legal actions, in the order of
+        :func:`~briscola.legal_actions`.
+
+        For an observation: the legal actions of its seat when that seat is
+        to move, else none. They are worked out from what the seat sees,
+        which is all that legal actions depend on.
+
+        Args:
+            source: A deal, a match or an observation of these rules.
+
+        Returns:
+            The indices.
+
+        Raises:
+            ValueError: If ``source`` belongs to other rules.
+            TypeError: If ``source`` is none of those.
+
+        >>> from briscola import new_game, observe, preset
+        >>> state = new_game(preset("italian-2p"), seed=3)
+        >>> encoding = Encoding(state.rules)
+        >>> encoding.legal_indices(observe(state, 0)), encoding.legal_indices(observe(state, 1))
+        ([5, 18, 26], [])
+        """
+        if type(source) is Observation:
+            return self._observed_indices(source)
+        if type(source) is not GameState and not isinstance(source, MatchState):
+            raise TypeError(
+                f"legal_indices takes a GameState, MatchState or Observation, not {source!r}"
+            )
+        self._check_rules(source.rules)
+        index = self.index
+        slot = self._slot
+        found = []
+        for action in legal_actions(source):
+            if type(action) is Play:
+                found.append(slot[action.card.index])
+            else:
+                found.append(index(action))
+        return found
+
+    def mask(self, source: GameState | MatchState | Observation) -> list[int]:
+        """The legal-action mask: ``1`` at the index of each legal action,
+        ``0`` elsewhere (see :meth:`legal_indices`).
+
+        >>> from briscola import new_game, preset
+        >>> state = new_game(preset("split-2p"), seed=1)
+        >>> Encoding(state.rules).mask(state)[-3:]
+        [0, 1, 1]
+        """
+        mask = [0] * self.num_actions
+        for i in self.legal_indices(source):
+            mask[i] = 1
+        return mask
+
+    def _check_rules(self, rules: Rules) -> None:
+        if rules is not self.rules and rules != self.rules:
+            raise ValueError("this encoding was built for other rules")
+
+    def _observed_indices(self, seen: Observation) -> list[int]:
+        """Legal indices from what the observing seat sees."""
+        self._check_rules(seen.rules)
+        if seen.to_move != seen.seat:
+            return []
+        phase = seen.phase
+        slot = self._slot
+        if phase is PHASE_PLAYING:
+            plays = [slot[card.index] for card in seen.hand]
+            if self._swap_start < 0 or seen.trump_card is None or seen.trump is None:
+                return plays
+            if not any(card.suit is seen.trump for card in seen.hand):
+                return plays
+            # The exchange depends on what the seat sees (its hand, the
+            # tricks won, the stock, the history), and the engine knows
+            # its conditions: ask it about a deal that agrees with the
+            # observation. Any such deal gives the same answer.
+            state = sample_state(seen, random.Random(0))
+            return self.legal_indices(state)
+        if phase is PHASE_CUT_OR_KNOCK:
+            return [self._cut_start, self._cut_start + 1]
+        contract = seen.contract
+        if phase is PHASE_BIDDING and contract is not None:
+            start = (
+                0 if contract.bid is None else self._bid_index[contract.bid] - self._bid_start + 1
+            )
+            return [self._pass_start] + list(
+                range(self._bid_start + start, self._bid_start + len(self._ladder))
+            )
+        if phase is PHASE_CALLING and contract is not None:
+            rank: Rank | None = None if contract.bid is None else contract.bid.rank
+            return [
+                self._call_start + i
+                for i, card in enumerate(self._pack)
+                if rank is None or card.rank is rank
+            ]
+        return []
+
+    # -- observations -----------------------------------------------------
+
+    def encode(self, observation: Observation) -> list[int]:
+        """The observation as :attr:`observation_size` integers.
+
+        Only the deal is encoded: a match's record
+        (:attr:`~briscola.Observation.match_results`) is left out.
+
+        Args:
+            observation: An observation of these rules.
+
+        Returns:
+            A new list; entry ``i`` lies between 0 and
+            ``observation_high[i]``.
+
+        Raises:
+            ValueError: If the observation belongs to other rules.
+
+        >>> from briscola import new_game, observe, preset
+        >>> state = new_game(preset("italian-2p"), seed=3)
+        >>> encoding = Encoding(state.rules)
+        >>> vector = encoding.encode(observe(state, 0))
+        >>> hand = encoding.observation_sections[0]
+        >>> [i for i in range(hand.start, hand.stop) if vector[i]]
+        [5, 18, 26]
+        """
+        out = [0] * self.observation_size
+        self.encode_into(observation, out)
+        return out
+
+    def encode_into(self, observation: Observation, out: MutableSequence[int] | object) -> None:
+        """Write the encoding of ``observation`` into ``out``.
+
+        The fast path of :meth:`encode`: ``out`` must hold
+        ``observation_size`` zeros (a list, an ``array.array``, a
+        NumPy array, ...); only the non-zero entries are written.
+
+        Args:
+            observation: An observation of these rules.
+            out: A zeroed, writable sequence of numbers.
+
+        Raises:
+            ValueError: If the observation belongs to other rules.
+
+        >>> import array
+        >>> from briscola import new_game, observe, preset
+        >>> state = new_game(preset("italian-2p"), seed=3)
+        >>> encoding = Encoding(state.rules)
+        >>> out = array.array("f", bytes(4 * encoding.observation_size))
+        >>> encoding.encode_into(observe(state, 0), out)
+        >>> list(out) == encoding.encode(observe(state, 0))
+        True
+        """
+        seen = observation
+        if seen.rules is not self.rules:
+            self._check_rules(seen.rules)
+        o: MutableSequence[int] = out  # type: ignore[assignment]
+        seat = seen.seat
+        rel = self._rel[seat]
+        slot = self._slot
+        size = len(self._pack)
+
+        for i in map(self._hand_at.__getitem__, seen.hand):
+            o[i] = 1
+        base = self._known - size
+        for s, cards in enumerate(seen.known_hands):
+            if cards and s != seat:
+                start = base + rel[s] * size
+                for card in cards:
+                    o[start + slot[card.index]] = 1
+        if self._dealt >= 0:
+            base = self._dealt - size
+            for s, cards in enumerate(seen.shown_dealt):
+                if cards and s != seat:
+                    start = base + rel[s] * size
+                    for card in cards:
+                        o[start + slot[card.index]] = 1
+
+        history = seen.history
+        actors = seen.actors
+        if self._given < 0:
+            # Without exchanges, every action after the first card played
+            # is a card played: skip the cut or the auction, then let C
+            # loops find the entries.
+            start = 0
+            if self._prefixed:
+                end = len(history)
+                while start < end and type(history[start]) is not Play:
+                    start += 1
+                history = history[start:]
+                actors = actors[start:]
+            played_at = self._played_at[seat]
+            for i in map(_getitem, map(played_at.__getitem__, actors), map(_card, history)):
+                o[i] = 1
+        else:
+            played = self._played_base[seat]
+            given = self._given_base[seat]
+            for action, actor in zip(history, actors):
+                kind = type(action)
+                if kind is Play:
+                    o[played[actor] + slot[action.card.index]] = 1  # type: ignore[union-attr]
+                elif kind is SwapTrump:
+                    o[given[actor] + slot[action.card.index]] = 1  # type: ignore[union-attr]
+
+        trick = seen.trick
+        if trick:
+            base = self._trick
+            for k, (_, card) in enumerate(trick):
+                o[base + k * size + slot[card.index]] = 1
+            o[self._leader + rel[trick[0][0]]] = 1
+        trump = seen.trump
+        if trump is not None:
+            o[self._trump + trump.value] = 1
+        if self._face_up >= 0:
+            face_up = seen.trump_card
+            if face_up is not None:
+                o[self._face_up + slot[face_up.index]] = 1
+            turned = seen.turned_card
+            if turned is not None:
+                o[self._turned + slot[turned.index]] = 1
+            if seen.trump_drawn is not None:
+                o[self._drawn + rel[seen.trump_drawn[0]]] = 1
+            if self._buried >= 0:
+                for card in seen.buried:
+                    o[self._buried + slot[card.index]] = 1
+                for position, card in seen.stock_known:
+                    o[self._stock_known + slot[card.index]] = position + 1
+        o[self._stock] = seen.stock_size
+        base = self._sizes
+        for s, count in enumerate(seen.hand_sizes):
+            if count:
+                o[base + rel[s]] = count
+
+        place = self._side_place[seat]
+        points = self._points_of.__getitem__
+        base_points = self._points
+        base_tricks = self._tricks
+        for s, pile in enumerate(seen.piles):
+            if pile:
+                o[base_points + place[s]] += sum(map(points, pile))
+        for s, won in enumerate(seen.tricks_won):
+            if won:
+                o[base_tricks + place[s]] += won
+
+        contract = seen.contract
+        if contract is not None and self._bid >= 0:
+            if contract.bid is not None:
+                o[self._bid + self._bid_index[contract.bid] - self._bid_start] = 1
+            if contract.declarer is not None:
+                o[self._declarer + rel[contract.declarer]] = 1
+            for s, passed in enumerate(contract.passed):
+                if passed:
+                    o[self._passed + rel[s]] = 1
+            if contract.called_card is not None:
+                o[self._called + slot[contract.called_card.index]] = 1
+            if contract.partner is not None:
+                o[self._partner + rel[contract.partner]] = 1
+        if seen.to_move is not None:
+            o[self._to_move + rel[seen.to_move]] = 1
+        o[self._dealer + rel[seen.dealer]] = 1
+        o[self._phase + self._phase_index[seen.phase]] = 1
+
+    def describe(self, vector: Sequence[float]) -> dict[str, list[float]]:
+        """The non-zero entries of an encoded observation, by section: a
+        reading aid for debugging.
+
+        Args:
+            vector: An encoded observation.
+
+        Returns:
+            For each section with a non-zero entry, its name and the
+            entries' offsets within the section with their values, as
+            ``[offset, value, offset, value, ...]``.
+
+        >>> from briscola import new_game, observe, preset
+        >>> state = new_game(preset("italian-2p"), seed=3)
+        >>> encoding = Encoding(state.rules)
+        >>> encoding.describe(encoding.encode(observe(state, 0)))["hand"]
+        [5, 1, 18, 1, 26, 1]
+        """
+        if len(vector) != self.observation_size:
+            raise ValueError(
+                f"an encoded observation has {self.observation_size} entries, not {len(vector)}"
+            )
+        return describe(self.observation_sections, vector)
+
+
+@functools.lru_cache(maxsize=64)
+def encoding_for(rules: Rules) -> Encoding:
+    """The :class:`Encoding` of ``rules``, built once and cached.
+
+    >>> from briscola import preset
+    >>> encoding_for(preset("italian-2p")) is encoding_for(preset("italian-2p"))
+    True
+    """
+    return Encoding(rules)

@@ -1,0 +1,264 @@
+"""A single-agent Gymnasium environment (extra ``gymnasium``).
+
+:class:`BriscolaEnv` seats the learner at one seat and bots at the
+others: a step takes the learner's action, then lets the bots play until
+the learner is to move again or the deal is over.
+
+- Observations are dictionaries: ``"observation"``, the
+  :class:`~briscola.encoding.Encoding` of what the learner's seat may see
+  (float32), and ``"action_mask"``, its legal actions (int8); the mask is
+  also in ``info["action_mask"]``.
+- Actions are the encoding's indices.
+- One episode is one deal. ``reset(seed=k)`` deals
+  ``briscola.new_game(rules, seed=k)`` and seeds the bots; resets without
+  a seed carry on from that seed.
+- The reward comes at the end of the deal, as in
+  :mod:`briscola.pettingzoo` (``reward="outcome"`` or ``"points"``).
+- An illegal action (Gymnasium's checker steps with unmasked random
+  actions) ends the episode at once: terminated, reward -1. The deal
+  stops there; the bots get nothing, as they are not learning.
+
+Install it with ``pip install 'briscola[gymnasium]'``.
+
+>>> from briscola.gymnasium import BriscolaEnv
+>>> env = BriscolaEnv("italian-2p")
+>>> observation, info = env.reset(seed=1)
+>>> observation["observation"].shape, int(info["action_mask"].sum())
+((344,), 3)
+>>> action = int(info["action_mask"].nonzero()[0][0])
+>>> observation, reward, terminated, truncated, info = env.step(action)
+>>> terminated, truncated
+(False, False)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, TypeAlias
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from . import Action, GameState, Observation, Rules, apply, legal_actions, new_game, observe
+from ._rl import (
+    Deal,
+    Observed,
+    action_index,
+    check_reward,
+    choose_rules,
+    observation_space,
+    picture,
+)
+from ._rl import rewards as deal_rewards
+from .bots import Bot, RandomBot, make_bot
+
+__all__ = ["BriscolaEnv", "Opponent"]
+
+Choose: TypeAlias = Callable[[Observation, Sequence[Action], random.Random], Action]
+"""A bot's ``choose`` method, or any function of that shape."""
+
+Opponent: TypeAlias = "Bot | Choose | str"
+"""A seat's player: a bot of :mod:`briscola.bots`, a name that
+:func:`~briscola.bots.make_bot` knows, or a function ``(observation, legal,
+rng) -> action``."""
+
+ILLEGAL_REWARD = -1.0
+"""The learner's reward for an illegal action."""
+
+
+def _chooser(opponent: Opponent) -> Choose:
+    if isinstance(opponent, str):
+        return make_bot(opponent).choose
+    if isinstance(opponent, Bot):
+        return opponent.choose
+    if callable(opponent):
+        return opponent
+    raise TypeError(f"an opponent is a bot, a bot's name or a function, not {opponent!r}")
+
+
+class BriscolaEnv(gymnasium.Env[dict[str, Any], np.int64]):
+    """One deal of briscola, the learner at ``seat``, bots elsewhere.
+
+    Args:
+        preset: The name of a preset (:data:`briscola.PRESETS`).
+        rules: Rules to use instead of the preset's.
+        seat: The learner's seat.
+        opponents: Who plays the other seats: one opponent for all of them,
+            or a sequence of one per other seat in seat order (see
+            :data:`Opponent`); ``None`` (the default) seats a
+            :class:`~briscola.bots.RandomBot` at each, the fastest and
+            easiest opponent.
+        reward: ``"outcome"`` (default) or ``"points"``.
+        render_mode: ``None``, ``"ansi"`` or ``"human"``.
+
+    Raises:
+        ValueError: For an unknown preset, seat, reward or render mode, or
+            a wrong number of opponents.
+
+    >>> from briscola.bots import HeuristicBot
+    >>> env = BriscolaEnv("bastardo", seat=2, opponents=HeuristicBot(), reward="points")
+    >>> observation, info = env.reset(seed=4)
+    >>> env.game.to_move
+    2
+    """
+
+    metadata = {"render_modes": ["human", "ansi"], "render_fps": 1}
+
+    def __init__(
+        self,
+        preset: str = "italian-2p",
+        *,
+        rules: Rules | None = None,
+        seat: int = 0,
+        opponents: Opponent | Sequence[Opponent] | None = None,
+        reward: str = "outcome",
+        render_mode: str | None = None,
+    ) -> None:
+        self.rules: Rules = choose_rules(preset, rules)
+        """The rules of every deal."""
+        n = self.rules.players
+        if type(seat) is not int or not 0 <= seat < n:
+            raise ValueError(f"seat must be a seat from 0 to {n - 1}, not {seat!r}")
+        self.seat = seat
+        """The learner's seat."""
+        self.reward_scheme = check_reward(reward)
+        """The reward scheme: ``"outcome"`` or ``"points"``."""
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
+        self.render_mode = render_mode
+        if opponents is None:
+            opponents = RandomBot()
+        if isinstance(opponents, Sequence) and not isinstance(opponents, str):
+            if len(opponents) != n - 1:
+                raise ValueError(
+                    f"give one opponent for all seats or {n - 1}, one per other seat, "
+                    f"not {len(opponents)}"
+                )
+            listed = list(opponents)
+        else:
+            listed = [opponents] * (n - 1)
+        choosers: list[Choose | None] = [_chooser(o) for o in listed]
+        choosers.insert(seat, None)
+        self._choosers = choosers
+        self._deal = Deal(self.rules)
+        self.encoding = self._deal.encoding
+        """The :class:`~briscola.encoding.Encoding` of the rules."""
+        self.action_space = spaces.Discrete(self.encoding.num_actions)
+        self.observation_space = observation_space(self.encoding)
+        self._bot_rng = random.Random()
+        self._seeds = random.Random()
+        self._over = True
+
+    @property
+    def game(self) -> GameState:
+        """The deal in progress (the omniscient view: do not show it to the
+        learner)."""
+        return self._deal.state
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observed, dict[str, Any]]:
+        """Deal a new deal and let the bots play up to the learner's turn.
+
+        Args:
+            seed: Deal ``new_game(rules, seed=seed)`` and seed the bots;
+                ``None`` carries on from the last seed.
+            options: Ignored.
+
+        Returns:
+            The learner's observation and ``{"action_mask": mask}``.
+        """
+        super().reset(seed=seed)
+        if seed is not None:
+            self._seeds = random.Random(seed)
+            deal_seed: int = seed
+        else:
+            deal_seed = self._seeds.getrandbits(63)
+        self._bot_rng = random.Random(self._seeds.getrandbits(63))
+        state = self._bots_play(new_game(self.rules, seed=deal_seed))
+        while state.is_over:  # pragma: no cover - no preset ends before every seat acts
+            state = self._bots_play(new_game(self.rules, seed=self._seeds.getrandbits(63)))
+        self._deal.start(state)
+        self._over = False
+        if self.render_mode == "human":
+            self.render()
+        observation = self._deal.observation(self.seat)
+        return observation, {"action_mask": observation["action_mask"]}
+
+    def step(self, action: np.int64 | int) -> tuple[Observed, float, bool, bool, dict[str, Any]]:
+        """Take the learner's ``action`` (an index), then the bots'.
+
+        Returns:
+            The observation, the reward (0 until the end of the deal), whether
+            the episode ended (deal over, or an illegal action), ``False``
+            (no truncation) and ``{"action_mask": mask}``, with
+            ``"illegal_action": True`` after an illegal action.
+        """
+        deal = self._deal
+        index = action_index(action, len(deal.legal))
+        if self._over:
+            observation = deal.observation(self.seat)
+            return observation, 0.0, True, False, {"action_mask": observation["action_mask"]}
+        if not deal.legal[index]:
+            self._over = True
+            mask = deal.idle
+            observation = {"observation": deal.vector(self.seat), "action_mask": mask}
+            return (
+                observation,
+                ILLEGAL_REWARD,
+                True,
+                False,
+                {"action_mask": mask, "illegal_action": True},
+            )
+        state = self._bots_play(apply(deal.state, self.encoding.actions[index]))
+        deal.start(state)
+        reward = 0.0
+        if state.is_over:
+            self._over = True
+            reward = deal_rewards(state, self.reward_scheme)[self.seat]
+        if self.render_mode == "human":
+            self.render()
+        observation = deal.observation(self.seat)
+        return observation, reward, self._over, False, {"action_mask": observation["action_mask"]}
+
+    def action_masks(self) -> Any:
+        """The learner's legal actions now, as a boolean array: the method
+        that maskable learners (such as sb3-contrib's ``MaskablePPO``) call.
+
+        >>> env = BriscolaEnv("italian-2p")
+        >>> _ = env.reset(seed=1)
+        >>> int(env.action_masks().sum())
+        3
+        """
+        return self._deal.mask.astype(bool) if not self._over else self._deal.idle.astype(bool)
+
+    def _bots_play(self, state: GameState) -> GameState:
+        """Let the bots act until the learner is to move or the deal ends."""
+        seat = self.seat
+        choosers = self._choosers
+        rng = self._bot_rng
+        while not state.is_over and state.to_move != seat:
+            mover: int = state.to_move  # type: ignore[assignment]
+            legal = legal_actions(state)
+            choose = choosers[mover]
+            assert choose is not None
+            action = choose(observe(state, mover), legal, rng)
+            if action not in legal:
+                raise ValueError(
+                    f"the opponent at seat {mover} chose {action!r}, which is not a legal action"
+                )
+            state = apply(state, action)
+        return state
+
+    def render(self) -> str | None:
+        """The table as text (``"ansi"``), or printed (``"human"``)."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() was called without a render_mode (try 'ansi')")
+            return None
+        text = picture(self._deal.state)
+        if self.render_mode == "ansi":
+            return text
+        print(text)
+        return None

@@ -1,0 +1,228 @@
+"""The PettingZoo environment: :mod:`briscola.pettingzoo` (issue 12).
+
+It must pass PettingZoo's own tests for turn-based AEC environments for
+every preset of SPEC §9 (Split's cut or knock, exchanges, dupla,
+bastardo's auction and call included), and behave as its classic card
+environments do: dictionary observations with an int8 action mask,
+reproducible seeds, rewards at the end of the deal, and an illegal action
+ending the episode with -1 for the offender.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+np = pytest.importorskip("numpy")
+
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+from pettingzoo.test.render_test import render_test  # noqa: E402
+
+from briscola import (  # noqa: E402
+    PRESETS,
+    apply,
+    legal_actions,
+    new_game,
+    observe,
+    outcome,
+    preset,
+)
+from briscola.encoding import Encoding  # noqa: E402
+from briscola.pettingzoo import BriscolaAECEnv, env, raw_env  # noqa: E402
+from tests.strategies import PRESET_NAMES  # noqa: E402
+
+# PettingZoo warns about every dictionary observation whose environment is
+# not one of its own (its classic card games are exempted by name).
+KNOWN_WARNINGS = [
+    "ignore:Observation is not a NumPy array",
+    "ignore:Observation space for each agent probably should be",
+]
+
+
+def play(game: Any, rng: random.Random, *, masked: bool = True) -> dict[str, float]:
+    """Play one episode with random (masked or not) actions; the rewards
+    each agent collected."""
+    collected: dict[str, float] = dict.fromkeys(game.possible_agents, 0.0)
+    for agent in game.agent_iter():
+        observation, reward, terminated, truncated, info = game.last()
+        collected[agent] += reward
+        if terminated or truncated:
+            game.step(None)
+        elif masked:
+            game.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
+        else:
+            game.step(rng.randrange(game.action_space(agent).n))
+    return collected
+
+
+@pytest.mark.filterwarnings(*KNOWN_WARNINGS)
+@pytest.mark.parametrize("name", PRESET_NAMES)
+def test_pettingzoo_suite(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """PettingZoo's API test, seed test and render test pass for the preset.
+
+    (Its bombardment test compares each observation with a dictionary
+    observation as if it were an array, so no environment with dictionary
+    observations, its own classic games included, can pass it; its
+    parallel, max-cycles and state tests are for other kinds of
+    environment.)"""
+    api_test(env(name), num_cycles=100)
+    seed_test(lambda: env(name), num_cycles=100)
+    render_test(lambda render_mode=None: env(name, render_mode=render_mode))
+    assert "Passed API test" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("name", PRESET_NAMES)
+def test_a_deal_is_one_episode(name: str) -> None:
+    """``reset(seed=k)`` deals ``new_game(rules, seed=k)``; agents act in
+    the deal's order with the deal's legal actions in the mask (also in
+    ``infos``); the rewards come at the end and follow the outcome."""
+    game = env(name)
+    game.reset(seed=21)
+    raw = game.unwrapped
+    rules = preset(name)
+    encoding = Encoding(rules)
+    state = new_game(rules, seed=21)
+    assert raw.game == state
+    rng = random.Random(3)
+    totals = dict.fromkeys(game.possible_agents, 0.0)
+    for agent in game.agent_iter():
+        observation, reward, terminated, truncated, info = game.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            game.step(None)
+            continue
+        assert reward == 0
+        assert agent == f"player_{state.to_move}"
+        mask = observation["action_mask"]
+        assert mask.dtype == np.int8 and mask.tolist() == encoding.mask(state)
+        assert info["action_mask"].tolist() == mask.tolist()
+        vector = observation["observation"]
+        assert vector.dtype == np.float32
+        assert vector.tolist() == encoding.encode(observe(state, state.to_move))  # type: ignore[arg-type]
+        index = rng.choice(np.flatnonzero(mask).tolist())
+        state = apply(state, encoding.action(index))
+        game.step(index)
+    result = outcome(state)
+    assert state.is_over and result is not None
+    assert not game.agents
+    scores = [totals[f"player_{seat}"] for seat in range(rules.players)]
+    if rules.auction is not rules.auction.NONE:
+        assert scores == list(result.scores)
+        assert sum(scores) == 0
+    elif result.winners:
+        assert scores == [1.0 if seat in result.winners else -1.0 for seat in range(rules.players)]
+    else:
+        assert scores == [0.0] * rules.players
+
+
+def test_point_rewards() -> None:
+    """``reward="points"``: the side's points minus the other side's, over
+    the pack's 120 points; zero-sum for two sides."""
+    game = env("italian-4p", reward="points")
+    game.reset(seed=8)
+    totals = play(game, random.Random(8))
+    assert abs(sum(totals.values())) < 1e-9
+    assert totals["player_0"] == totals["player_2"]
+    state = game.unwrapped.game
+    ours = sum(state.rules.points_of(c) for s in (0, 2) for c in state.piles[s])
+    assert totals["player_0"] == pytest.approx((ours - (120 - ours)) / 120)
+
+
+def test_resets_are_reproducible() -> None:
+    """The same seed plays the same deals, resets without a seed included."""
+
+    def deals(seed: int) -> list[Any]:
+        game = env("split-dupla-4p")
+        game.reset(seed=seed)
+        packs = [game.unwrapped.game.pack]
+        for _ in range(3):
+            game.reset()
+            packs.append(game.unwrapped.game.pack)
+        return packs
+
+    assert deals(5) == deals(5)
+    assert deals(5) != deals(6)
+
+
+@pytest.mark.filterwarnings("ignore:.*[Ii]llegal")
+@pytest.mark.parametrize("make", [env, raw_env])
+def test_an_illegal_action_ends_the_episode(make: Any) -> None:
+    """As in PettingZoo's classic games: the offender gets -1, the others
+    0, every agent is done, and the deal is left as it was."""
+    game = make("italian-4p")
+    game.reset(seed=2)
+    state = game.unwrapped.game
+    offender = game.agent_selection
+    mask = game.last()[0]["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    game.step(illegal)
+    assert game.unwrapped.game is state
+    assert all(game.terminations.values())
+    totals = dict.fromkeys(game.possible_agents, 0.0)
+    for agent in game.agent_iter():
+        totals[agent] += game.last()[1]
+        game.step(None)
+    assert totals == {name: -1.0 if name == offender else 0.0 for name in game.possible_agents}
+
+
+@pytest.mark.filterwarnings("ignore:.*[Ii]llegal")
+def test_unmasked_random_play_always_ends() -> None:
+    """Random indices, legal or not, end every episode, in every preset."""
+    rng = random.Random(1)
+    for name in PRESETS:
+        game = env(name)
+        game.reset(seed=rng.randrange(1000))
+        totals = play(game, rng, masked=False)
+        assert min(totals.values()) >= -8 and not game.agents
+
+
+def test_bad_actions_and_options_are_refused() -> None:
+    """An index outside the action space, a wrong option or a wrong start
+    state is refused with a message."""
+    game = raw_env("italian-2p")
+    game.reset(seed=1)
+    for bad in (40, -1, "3", 2.5, None):
+        with pytest.raises(ValueError, match="an action is an index"):
+            game.step(bad)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="reward"):
+        env(reward="money")
+    with pytest.raises(ValueError, match="render_mode"):
+        env(render_mode="rgb_array")
+    with pytest.raises(ValueError, match="unknown preset"):
+        env("briscola-9p")
+    with pytest.raises(TypeError):
+        env(rules="italian-2p")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="options"):
+        game.reset(options={"state": new_game(preset("italian-4p"), seed=1)})
+    with pytest.raises(AttributeError, match="before reset"):
+        env().agent_selection  # noqa: B018
+
+
+def test_start_from_a_given_state_and_render() -> None:
+    """``reset(options={"state": ...})`` plays on from that deal;
+    ``render()`` shows the table in ``ansi`` mode."""
+    state = new_game(preset("bastardo"), seed=6)
+    state = apply(state, legal_actions(state)[1])
+    game = BriscolaAECEnv("bastardo", render_mode="ansi")
+    game.reset(options={"state": state})
+    assert game.game is state and game.agent_selection == f"player_{state.to_move}"
+    text = game.render()
+    assert isinstance(text, str) and "seat 0: bid 61" in text
+    with pytest.warns(UserWarning, match="render_mode"):
+        assert BriscolaAECEnv().render() is None
+
+
+def test_an_environment_pickles_mid_deal() -> None:
+    """Libraries that run environments in worker processes copy them by
+    pickling: the copy carries on the same deal."""
+    import pickle
+
+    game = env("bastardo")
+    game.reset(seed=1)
+    game.step(int(np.flatnonzero(game.last()[0]["action_mask"])[1]))
+    copy = pickle.loads(pickle.dumps(game))
+    assert copy.unwrapped.game == game.unwrapped.game
+    assert copy.agent_selection == game.agent_selection
