@@ -101,6 +101,11 @@ nitpick_ignore: list[tuple[str, str]] = [
     ("py:class", "pettingzoo.utils.env.AECEnv"),
     ("py:class", "gymnasium.spaces.space.Space"),
     ("py:class", "numpy.int64"),
+    # Internal types that show in public signatures: the shared record of
+    # a deal's fixed parts (GameState's constructor takes it) and the type
+    # variable of loads' expected kind.
+    ("py:class", "briscola._state.Setup"),
+    ("py:class", "briscola._serial._Saved"),
 ]
 
 
