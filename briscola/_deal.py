@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import functools
+import math
 import operator
 import random
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Union
 
@@ -14,7 +16,7 @@ try:  # the C generator behind random.Random, on CPython and PyPy
     from _random import Random as _Random
 except ImportError:  # pragma: no cover - other Pythons: the same, slower
     _Random = random.Random  # type: ignore[misc,assignment]
-from ._cards import Card
+from ._cards import FULL_PACK, Card
 from ._layout import Layout, deal_layout, turn_trump
 from ._rules import DEAL_CUT_OR_KNOCK, DealStyle, Rules
 from ._state import (
@@ -34,18 +36,55 @@ __all__ = ["new_game", "deal_cards", "check_seed", "shuffled_pack", "SeedLike"]
 SeedLike = Union[int, float, str, bytes, None]  # noqa: UP007 (a runtime alias on 3.10)
 
 
+MAX_SEED_BITS = 2048
+"""The largest int seed, in bits (617 decimal digits): a seed must stay
+writable as text, in saved matches and in the seeds of a match's deals."""
+
+MAX_SEED_LENGTH = 10_000
+"""The longest str or bytes seed."""
+
+
 def check_seed(seed: object) -> SeedLike:
-    """``seed`` if ``random.Random`` takes it, else a :class:`ValueError`
-    saying why."""
-    if isinstance(seed, str):
-        try:
-            seed.encode("utf-8")
-        except UnicodeEncodeError as error:
-            raise ValueError(f"a str seed must be valid Unicode text: {error}") from None
+    """``seed`` if it is a seed that deals the same in every program, else a
+    :class:`ValueError` saying why.
+
+    A seed is ``None``, an int of at most :data:`MAX_SEED_BITS` bits, a
+    finite float, or a str (valid Unicode text) or bytes of at most
+    :data:`MAX_SEED_LENGTH` characters. A NaN is refused: ``random.Random``
+    seeds with its hash, which differs from one process to the next.
+
+    >>> check_seed(7), check_seed("Split, 1 May")
+    (7, 'Split, 1 May')
+    >>> check_seed(float("nan"))
+    Traceback (most recent call last):
+    ...
+    ValueError: a float seed must be finite (a NaN or an infinity deals differently in every process)
+    """
+    if isinstance(seed, bool):
+        raise ValueError(f"a seed is an int, a float, a str or bytes, not the bool {seed}")
+    if isinstance(seed, int):
+        if seed.bit_length() > MAX_SEED_BITS:
+            raise ValueError(f"an int seed has at most {MAX_SEED_BITS} bits")
         return seed
-    if seed is None or isinstance(seed, (int, float, bytes)):
+    if isinstance(seed, float):
+        if not math.isfinite(seed):
+            raise ValueError(
+                "a float seed must be finite (a NaN or an infinity deals differently "
+                "in every process)"
+            )
         return seed
-    raise ValueError(f"a seed is an int, a float, a str or bytes, not {seed!r}")
+    if isinstance(seed, (str, bytes)):
+        if len(seed) > MAX_SEED_LENGTH:
+            raise ValueError(f"a str or bytes seed has at most {MAX_SEED_LENGTH} characters")
+        if isinstance(seed, str):
+            try:
+                seed.encode("utf-8")
+            except UnicodeEncodeError as error:
+                raise ValueError(f"a str seed must be valid Unicode text: {error}") from None
+        return seed
+    if seed is None:
+        return seed
+    raise ValueError(f"a seed is an int, a float, a str or bytes, not {type(seed).__name__}")
 
 
 def shuffled_pack(rules: Rules, seed: SeedLike) -> tuple[Card, ...]:
@@ -73,15 +112,23 @@ _SHUFFLE_STEPS = {
 
 
 def _check_pack(rules: Rules, deck: Sequence[Card]) -> tuple[Card, ...]:
+    want = rules.pack
+    # Bounded before anything else: a deck longer than a full pack's twice
+    # is refused without being read through.
+    if not isinstance(deck, Sequence) or len(deck) > 2 * len(FULL_PACK):
+        size = len(deck) if isinstance(deck, Sequence) else "?"
+        raise ValueError(
+            f"the deck must be an order of the rules' {len(want)} cards (it has {size})"
+        )
     cards = tuple(deck)
     if not all(isinstance(card, Card) for card in cards):
         bad = next(card for card in cards if not isinstance(card, Card))
-        raise ValueError(f"the deck must hold cards, not {bad!r}")
-    want = rules.pack
+        raise ValueError(f"the deck must hold cards, not {type(bad).__name__}")
     if len(cards) != len(want) or set(cards) != set(want):
+        counts = Counter(cards)
         missing = sorted(set(want) - set(cards))
         extra = sorted(set(cards) - set(want))
-        doubled = sorted({card for card in cards if cards.count(card) > 1})
+        doubled = sorted(card for card, count in counts.items() if count > 1)
         details = []
         if missing:
             details.append("missing " + ", ".join(map(str, missing)))

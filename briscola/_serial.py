@@ -271,8 +271,22 @@ def loads(
     if expect is not None and _KINDS.get(expect) != kind:
         wanted = _KINDS.get(expect, getattr(expect, "__name__", "?"))
         raise ValueError(f"expected a saved {wanted} document, found a {kind} document")
-    found: Rules | GameState | MatchState | Observation = reader(document)
+    try:
+        found: Rules | GameState | MatchState | Observation = reader(document)
+    except ValueError as error:
+        raise ValueError(_bounded(str(error))) from None
     return found
+
+
+MAX_MESSAGE = 1_000
+"""The longest error message :func:`loads` gives: a message never echoes
+unbounded input."""
+
+
+def _bounded(message: str) -> str:
+    if len(message) <= MAX_MESSAGE:
+        return message
+    return message[: MAX_MESSAGE - 40] + f"... (cut from {len(message):,} characters)"
 
 
 _KINDS: Final[dict[type, str]] = {
