@@ -10,7 +10,8 @@ from ._actions import Action, IllegalActionError
 from ._game import TRANSITIONS, game_apply, game_legal_actions
 from ._match import MatchState, match_apply, match_legal_actions, match_outcome
 from ._outcome import game_outcome
-from ._state import GameState, Outcome
+from ._play import PLAY_OF as _PLAY
+from ._state import PHASE_PLAYING, GameState, Outcome
 
 __all__ = ["legal_actions", "apply", "outcome", "is_legal"]
 
@@ -60,6 +61,17 @@ def legal_actions(state: GameState | MatchState) -> tuple[Action, ...]:
     ['play the six of coins', 'play the knight of cups', 'play the seven of swords']
     """
     if type(state) is GameState:
+        if state.phase is PHASE_PLAYING and state._setup.table.plain_play:
+            # Trick play without an exchange, the commonest case, answered
+            # here: one call less on every step of a playout. Spelled out
+            # for the usual hand sizes, twice as fast as map().
+            hand = state.hands[state.to_move]  # type: ignore[index]
+            size = len(hand)
+            if size == 3:
+                return (_PLAY[hand[0]], _PLAY[hand[1]], _PLAY[hand[2]])
+            if size == 2:
+                return (_PLAY[hand[0]], _PLAY[hand[1]])
+            return tuple(map(_PLAY.__getitem__, hand))
         return game_legal_actions(state)
     try:
         return _LEGAL[type(state)](state)

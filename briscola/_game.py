@@ -43,17 +43,8 @@ def game_legal_actions(state: GameState) -> tuple[Action, ...]:
     :func:`briscola.legal_actions`)."""
     phase = state.phase
     if phase is PHASE_PLAYING:
-        if state._setup.table.plain_play:
-            hand = state.hands[state.to_move]  # type: ignore[index]
-            # Spelled out for the usual hand sizes: twice as fast as map().
-            size = len(hand)
-            if size == 3:
-                return (_PLAY[hand[0]], _PLAY[hand[1]], _PLAY[hand[2]])
-            if size == 2:
-                return (_PLAY[hand[0]], _PLAY[hand[1]])
-            if size == 1:
-                return (_PLAY[hand[0]],)
-            return tuple(map(_PLAY.__getitem__, hand))
+        # The public legal_actions answers plain trick play itself, with
+        # the same result, before it calls this.
         return play_actions(state)
     if phase is PHASE_OVER:
         return ()
