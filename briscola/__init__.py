@@ -21,7 +21,7 @@ from ._actions import (
 )
 from ._cards import FULL_PACK, Card, Rank, Suit
 from ._deal import new_game
-from ._engine import apply, is_legal, legal_actions, outcome
+from ._engine import apply, final_outcome, is_legal, legal_actions, outcome
 from ._match import MatchState, new_match
 from ._observe import Observation, observe
 from ._presets import PRESETS, preset
@@ -75,6 +75,7 @@ __all__ = [
     "SwapTrump",
     "apply",
     "dumps",
+    "final_outcome",
     "is_legal",
     "legal_actions",
     "loads",

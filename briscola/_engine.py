@@ -13,7 +13,7 @@ from ._outcome import game_outcome
 from ._play import PLAY_OF as _PLAY
 from ._state import PHASE_PLAYING, GameState, Outcome
 
-__all__ = ["legal_actions", "apply", "outcome", "is_legal"]
+__all__ = ["legal_actions", "apply", "outcome", "is_legal", "final_outcome"]
 
 _transition = TRANSITIONS.get
 
@@ -158,3 +158,34 @@ def outcome(state: GameState | MatchState) -> Outcome | None:
         return _OUTCOME[type(state)](state)
     except KeyError:
         raise _not_a_state(state) from None
+
+
+def final_outcome(state: GameState | MatchState) -> Outcome:
+    """How a finished deal or match ended: :func:`outcome` for a state known
+    to be over, typed without ``None``.
+
+    Args:
+        state: A finished deal or match.
+
+    Returns:
+        Its :class:`~briscola.Outcome`.
+
+    Raises:
+        ValueError: If the deal or match is not over yet.
+
+    >>> from briscola import apply, final_outcome, legal_actions, new_game, preset
+    >>> state = new_game(preset("italian-2p"), seed=5)
+    >>> final_outcome(state)
+    Traceback (most recent call last):
+    ...
+    ValueError: the deal is not over: it has no outcome yet
+    >>> while not state.is_over:
+    ...     state = apply(state, legal_actions(state)[0])
+    >>> sum(final_outcome(state).points)
+    120
+    """
+    found = outcome(state)
+    if found is None:
+        kind = "deal" if type(state) is GameState else "match"
+        raise ValueError(f"the {kind} is not over: it has no outcome yet")
+    return found
