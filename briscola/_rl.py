@@ -10,14 +10,15 @@ from __future__ import annotations
 import array
 from typing import Any, Final
 
+import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from . import Auction, GameState, Play, Rules, legal_actions, observe, outcome
+from . import Auction, GameState, Play, Rules, legal_actions, observe, outcome, text
 from . import preset as _preset
 from .encoding import Encoding, encoding_for
 
-__all__ = ["REWARDS", "Deal", "action_index", "choose_rules", "rewards", "picture"]
+__all__ = ["REWARDS", "Deal", "action_index", "choose_rules", "rewards", "render"]
 
 REWARDS: Final = ("outcome", "points")
 """The reward schemes the environments know."""
@@ -172,31 +173,15 @@ class Deal:
         return {"observation": self.vector(seat), "action_mask": mask}
 
 
-def picture(state: GameState) -> str:
-    """The deal as text, every card face up: for watching a game, not for
-    an agent (it shows the hidden cards)."""
-    lines = []
-    rules = state.rules
-    if state.trump_card is not None:
-        lines.append(f"trump card: {state.trump_card} ({len(state.stock)} in the stock)")
-    elif state.trump is not None:
-        lines.append(f"trump: {state.trump} (stock empty)")
-    if state.contract is not None and state.contract.bid is not None:
-        contract = state.contract
-        called = f", called the {contract.called_card}" if contract.called_card else ""
-        lines.append(f"seat {contract.declarer}: {contract.bid}{called}")
-    points = dict(rules.card_points)
-    for seat, hand in enumerate(state.hands):
-        taken = sum(points.get(card.rank, 0) for card in state.piles[seat])
-        cards = ", ".join(str(card) for card in hand) or "-"
-        mark = ">" if seat == state.to_move else " "
-        lines.append(f"{mark} seat {seat}: {cards}  [{taken} points]")
-    if state.trick:
-        played = "; ".join(f"seat {seat}: {card}" for seat, card in state.trick)
-        lines.append(f"trick: {played}")
-    if state.is_over:
-        result = outcome(state)
-        assert result is not None
-        winners = ", ".join(map(str, result.winners)) or "nobody"
-        lines.append(f"over: points {result.points}, won by {winners}")
-    return "\n".join(lines)
+def render(mode: str | None, state: GameState) -> str | None:
+    """An environment's ``render()``: the table as text, every card face
+    up (for watching a game, not for an agent: it shows the hidden cards),
+    returned for ``"ansi"`` and printed for ``"human"``."""
+    if mode is None:
+        gymnasium.logger.warn("render() was called without a render_mode (try 'ansi')")
+        return None
+    table = text(state)
+    if mode == "ansi":
+        return table
+    print(table)
+    return None

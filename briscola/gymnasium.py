@@ -49,7 +49,7 @@ from ._rl import (
     check_reward,
     choose_rules,
     observation_space,
-    picture,
+    render,
 )
 from ._rl import rewards as deal_rewards
 from .bots import Bot, RandomBot, make_bot
@@ -254,11 +254,4 @@ class BriscolaEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     def render(self) -> str | None:
         """The table as text (``"ansi"``), or printed (``"human"``)."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode (try 'ansi')")
-            return None
-        text = picture(self._deal.state)
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        return render(self.render_mode, self._deal.state)

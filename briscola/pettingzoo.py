@@ -40,7 +40,6 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar, Final
 
-import gymnasium
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
@@ -58,7 +57,7 @@ from ._rl import (
     check_reward,
     choose_rules,
     observation_space,
-    picture,
+    render,
 )
 from ._rl import rewards as deal_rewards
 
@@ -393,14 +392,7 @@ class BriscolaAECEnv(AECEnv):  # type: ignore[misc]
 
     def render(self) -> str | None:
         """The table as text (``"ansi"``), or printed (``"human"``)."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode (try 'ansi')")
-            return None
-        text = picture(self._deal.state)
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        return render(self.render_mode, self._deal.state)
 
     def close(self) -> None:
         """Nothing to release."""

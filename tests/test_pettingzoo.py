@@ -210,7 +210,7 @@ def test_start_from_a_given_state_and_render() -> None:
     game.reset(options={"state": state})
     assert game.game is state and game.agent_selection == f"player_{state.to_move}"
     text = game.render()
-    assert isinstance(text, str) and "seat 0: bid 61" in text
+    assert isinstance(text, str) and "seat 0 bid 61" in text
     with pytest.warns(UserWarning, match="render_mode"):
         assert BriscolaAECEnv().render() is None
 
