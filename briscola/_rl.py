@@ -173,14 +173,14 @@ class Deal:
         return {"observation": self.vector(seat), "action_mask": mask}
 
 
-def render(mode: str | None, state: GameState) -> str | None:
+def render(mode: str | None, deal: Deal) -> str | None:
     """An environment's ``render()``: the table as text, every card face
     up (for watching a game, not for an agent: it shows the hidden cards),
     returned for ``"ansi"`` and printed for ``"human"``."""
     if mode is None:
         gymnasium.logger.warn("render() was called without a render_mode (try 'ansi')")
         return None
-    table = text(state)
+    table = text(deal.state)
     if mode == "ansi":
         return table
     print(table)

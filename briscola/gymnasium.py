@@ -254,4 +254,4 @@ class BriscolaEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     def render(self) -> str | None:
         """The table as text (``"ansi"``), or printed (``"human"``)."""
-        return render(self.render_mode, self._deal.state)
+        return render(self.render_mode, self._deal)

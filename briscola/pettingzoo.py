@@ -392,7 +392,7 @@ class BriscolaAECEnv(AECEnv):  # type: ignore[misc]
 
     def render(self) -> str | None:
         """The table as text (``"ansi"``), or printed (``"human"``)."""
-        return render(self.render_mode, self._deal.state)
+        return render(self.render_mode, self._deal)
 
     def close(self) -> None:
         """Nothing to release."""
