@@ -11,6 +11,7 @@ from ._game import TRANSITIONS, game_apply, game_legal_actions
 from ._match import MatchState, match_apply, match_legal_actions, match_outcome
 from ._outcome import game_outcome
 from ._play import PLAY_OF as _PLAY
+from ._play import PLAYS_OF_HAND as _PLAYS_OF_HAND
 from ._state import PHASE_PLAYING, GameState, Outcome
 
 __all__ = ["legal_actions", "apply", "outcome", "is_legal", "final_outcome"]
@@ -63,15 +64,11 @@ def legal_actions(state: GameState | MatchState) -> tuple[Action, ...]:
     if type(state) is GameState:
         if state.phase is PHASE_PLAYING and state._setup.table.plain_play:
             # Trick play without an exchange, the commonest case, answered
-            # here: one call less on every step of a playout. Spelled out
-            # for the usual hand sizes, twice as fast as map().
+            # here: one call less on every step of a playout.
             hand = state.hands[state.to_move]  # type: ignore[index]
-            size = len(hand)
-            if size == 3:
+            if len(hand) == 3:  # the usual hand, without a call
                 return (_PLAY[hand[0]], _PLAY[hand[1]], _PLAY[hand[2]])
-            if size == 2:
-                return (_PLAY[hand[0]], _PLAY[hand[1]])
-            return tuple(map(_PLAY.__getitem__, hand))
+            return _PLAYS_OF_HAND[len(hand)](hand)
         return game_legal_actions(state)
     try:
         return _LEGAL[type(state)](state)

@@ -12,11 +12,29 @@ from ._rules import EXCHANGE_NONE, EXCHANGE_SEVEN_AFTER_WIN, EXCHANGE_TWO_FIRST_
 from ._state import PHASE_OVER, PHASE_PLAYING, GameState, swapped, trick_done
 from ._trick import Table
 
-__all__ = ["PLAY_OF", "play_actions", "apply_play", "apply_swap", "swap_cards", "why_no_swap"]
+__all__ = ["PLAY_OF", "PLAYS_OF_HAND", "play_actions", "apply_play", "apply_swap", "swap_cards", "why_no_swap"]
 
 
 PLAY_OF = {play.card: play for play in PLAYS}
-_play_of = PLAY_OF.__getitem__
+
+
+def _plays_lister(size: int) -> Callable[[tuple[Card, ...]], tuple[Play, ...]]:
+    """A function that takes a hand of ``size`` cards to its ``Play``
+    actions, in hand order: unpacked and looked up one by one, three times
+    as fast as ``tuple(map(PLAY_OF.__getitem__, hand))``."""
+    names = [f"c{i}" for i in range(size)]
+    unpack = f"    {', '.join(names)}, = hand\n" if size else ""
+    listed = "".join(f"play_of[{name}], " for name in names)
+    source = f"def plays(hand):\n{unpack}    return ({listed})\n"
+    scope: dict[str, object] = {"play_of": PLAY_OF}
+    exec(compile(source, f"<plays of {size} cards>", "exec"), scope)
+    return scope["plays"]  # type: ignore[return-value]
+
+
+PLAYS_OF_HAND: tuple[Callable[[tuple[Card, ...]], tuple[Play, ...]], ...] = tuple(
+    _plays_lister(size) for size in range(41)
+)
+"""Per hand size, the function that lists a hand's ``Play`` actions."""
 
 # The Spanish exchange: which face-up ranks each trump may take.
 _SPANISH_TAKES = {
@@ -28,7 +46,8 @@ _SPANISH_TAKES = {
 def play_actions(state: GameState) -> tuple[Action, ...]:
     """Legal actions while tricks are played: exchanges first, then the
     cards of the hand in hand order."""
-    plays: tuple[Action, ...] = tuple(map(_play_of, state.hands[state.to_move]))  # type: ignore[index]
+    hand = state.hands[state.to_move]  # type: ignore[index]
+    plays: tuple[Action, ...] = PLAYS_OF_HAND[len(hand)](hand)
     if state.rules.exchange is EXCHANGE_NONE or state.trump_card is None:
         return plays
     swaps = tuple(SWAPS[card.index] for card in swap_cards(state))
