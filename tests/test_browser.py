@@ -10,7 +10,6 @@ screenshots.
 from __future__ import annotations
 
 import os
-import random
 import shutil
 import struct
 import subprocess
@@ -20,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from briscola import GameState, apply, legal_actions, new_game, preset
 from briscola.svg import table
+from tests.test_svg import playout
 
 WIDTH, HEIGHT = 800, 720
 
@@ -116,16 +115,6 @@ def colours(rows: list[bytes], channels: int, step: int = 3) -> dict[bytes, int]
             pixel = row[x : x + 3]
             counts[pixel] = counts.get(pixel, 0) + 1
     return counts
-
-
-def playout(name: str, seed: int, steps: int) -> GameState:
-    state = new_game(preset(name), seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_over:
-            break
-        state = apply(state, rng.choice(legal_actions(state)))
-    return state
 
 
 @pytest.mark.parametrize(
