@@ -312,6 +312,38 @@ def tournament(
     ...
     ValueError: a tournament needs at least one deal, not 0
     """
+    result: TournamentResult | None = None
+    for result in running(
+        rules,
+        lineup,
+        deals,
+        seed=seed,
+        executor=executor,
+        rotate=rotate,
+        duplicate=duplicate,
+        chunk=chunk,
+    ):
+        if on_progress is not None:
+            on_progress(result.deals, deals)
+    assert result is not None
+    return result
+
+
+def running(
+    rules: Rules,
+    lineup: Sequence[Entrant],
+    deals: int,
+    *,
+    seed: int = 0,
+    executor: Executor | None = None,
+    rotate: bool = True,
+    duplicate: bool = False,
+    chunk: int | None = None,
+) -> Iterator[TournamentResult]:
+    """:func:`tournament`, giving the counts so far after every chunk (the
+    command line shows progress with them, and the deals played when it
+    is interrupted). Chunks finish in any order on an executor, so the
+    seeds counted so far need not be consecutive."""
     if type(deals) is not int or deals < 1:
         raise ValueError(f"a tournament needs at least one deal, not {deals!r}")
     if chunk is None:
@@ -326,37 +358,36 @@ def tournament(
         if isinstance(entrant, str):
             make_bot(entrant)  # fail here, not in a worker
     totals = [[0] * 6 for _ in entrants]
+    labels = [_label(entrant) for entrant in entrants]
     done = 0
 
-    def add(counts: _Counts, size: int) -> None:
+    def add(counts: _Counts, size: int) -> TournamentResult:
         nonlocal done
         for total, part in zip(totals, counts):
             for i, value in enumerate(part):
                 total[i] += value
         done += size
-        if on_progress is not None:
-            on_progress(done, deals)
+        standings = tuple(
+            Standing(label, seats, *total) for label, seats, total in zip(labels, seats_of, totals)
+        )
+        games = done * (len(entrants) if duplicate else 1)
+        return TournamentResult(rules, seed, done, games, rotate, duplicate, standings)
 
     work = [(start, range(seed + start, seed + stop)) for start, stop in _chunks(deals, chunk)]
     if executor is None:
         for start, seeds in work:
-            add(_play_chunk(rules, entrants, seats_of, seeds, rotate, duplicate, start), len(seeds))
-    else:
-        futures: dict[Future[_Counts], int] = {
-            executor.submit(
-                _play_chunk, rules, entrants, seats_of, seeds, rotate, duplicate, start
-            ): len(seeds)
-            for start, seeds in work
-        }
-        try:
-            for future in as_completed(futures):
-                add(future.result(), futures[future])
-        finally:
-            for future in futures:
-                future.cancel()
-    standings = tuple(
-        Standing(_label(entrant), seats, *total)
-        for entrant, seats, total in zip(entrants, seats_of, totals)
-    )
-    games = deals * (len(entrants) if duplicate else 1)
-    return TournamentResult(rules, seed, deals, games, rotate, duplicate, standings)
+            counts = _play_chunk(rules, entrants, seats_of, seeds, rotate, duplicate, start)
+            yield add(counts, len(seeds))
+        return
+    futures: dict[Future[_Counts], int] = {
+        executor.submit(
+            _play_chunk, rules, entrants, seats_of, seeds, rotate, duplicate, start
+        ): len(seeds)
+        for start, seeds in work
+    }
+    try:
+        for future in as_completed(futures):
+            yield add(future.result(), futures[future])
+    finally:
+        for future in futures:
+            future.cancel()
