@@ -169,9 +169,9 @@ def _read_bid(tokens: list[str], legal: Sequence[Action], style: str) -> Answer 
         for bid in bids
         if (not points or bid.points == points[0]) and (not named or bid.rank is named[0])
     ]
-    if points and not named:
-        # A value alone is the points bid, whatever rank goes with it.
-        found = [bid for bid in found if bid.rank is None or bid == found[-1]]
+    if points and not named and len(found) > 1:
+        ranks_left = listing([str(bid.rank) for bid in found], "or")
+        return Answer(problem=f"at {points[0]} you bid a rank: type {ranks_left}.")
     if named and not points:
         # A rank alone is the rank bid.
         found = found[:1]

@@ -1,7 +1,7 @@
 """What ``briscola play`` tells the person at the terminal: the table as
 their seat sees it, what the others do, and how each deal ends.
 
-Seats are "you", "seat N" or "seat N, your partner"; numbers are written
+Seats are "you", "seat N" or "seat N (your partner)"; numbers are written
 in digits; hands are sorted by suit (trumps first) and strength.
 """
 
@@ -59,11 +59,11 @@ class Seats:
         self.partners = tuple(sorted(side - {self.seat})) if self.seat in side else ()
 
     def name(self, seat: int) -> str:
-        """``you``, ``seat 2, your partner`` or ``seat 1``."""
+        """``you``, ``seat 2 (your partner)`` or ``seat 1``."""
         if seat == self.seat:
             return "you"
         if seat in self.partners:
-            return f"seat {seat}, your partner"
+            return f"seat {seat} (your partner)"
         return f"seat {seat}"
 
     def short(self, seat: int) -> str:

@@ -182,21 +182,25 @@ class _Human:
 def _bids_text(bids: Sequence[Bid], can_pass: bool) -> str:
     """The bids in words: a range of points, and in the chiamata the ranks."""
     ranked = [bid for bid in bids if bid.rank is not None and bid.points == bids[0].points]
-    values = sorted({bid.points for bid in bids if bid not in ranked[:-1]})
+    if len(ranked) < 2:
+        ranked = []
+    values = sorted({bid.points for bid in bids if bid not in ranked})
     parts = []
-    if len(ranked) > 1:
-        parts.append("a rank at " + str(ranked[0].points) + ": "
-                     + ", ".join(str(bid.rank) for bid in ranked))
+    if ranked:
+        ranks = ", ".join(str(bid.rank) for bid in ranked)
+        parts.append(f"a rank at {ranked[0].points} ({ranks})")
     if values:
         span = str(values[0]) if len(values) == 1 else f"from {values[0]} to {values[-1]}"
-        parts.append(f"points {span}")
-    what = " or ".join(parts)
-    return f"  Bid {what}{', or pass' if can_pass else ''}."
+        weakest = bids[-1].rank
+        parts.append(f"points {span}" + (f" with the {weakest}" if weakest is not None else ""))
+    return f"  Bid {' or '.join(parts)}{', or pass' if can_pass else ''}."
 
 
 def _prompt(menu: Sequence[Action]) -> str:
-    if any(isinstance(a, Bid) for a in menu):
-        return "Your bid [a number or pass, q to quit]: "
+    bids = [a for a in menu if isinstance(a, Bid)]
+    if bids:
+        rank = "a rank, " if len({bid.rank for bid in bids}) > 1 else ""
+        return f"Your bid [{rank}a number or pass, q to quit]: "
     numbers = "1" if len(menu) == 1 else f"1-{len(menu)}"
     kinds = {type(a) for a in menu}
     if kinds & {Play, Call}:
