@@ -125,9 +125,10 @@ def test_a_dask_cluster_gives_the_same_result() -> None:
     distributed = pytest.importorskip("distributed")
     rules = preset("italian-2p")
     here = tournament(rules, ["heuristic", "random"], 8, seed=4, duplicate=True)
-    with distributed.LocalCluster(
-        n_workers=1, processes=False, dashboard_address=None
-    ) as cluster, distributed.Client(cluster) as client:
+    with (
+        distributed.LocalCluster(n_workers=1, processes=False, dashboard_address=None) as cluster,
+        distributed.Client(cluster) as client,
+    ):
         executor = client.get_executor()
         there = tournament(
             rules, ["heuristic", "random"], 8, seed=4, duplicate=True, executor=executor, chunk=3

@@ -211,4 +211,3 @@ def _drive(
             on_action(state, seat, action, after)
         state = after
     return state
-

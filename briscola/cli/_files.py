@@ -27,7 +27,9 @@ def _read(path: str) -> object:
 
 
 def _kind(value: object) -> str:
-    return next((word for kind, word in _KINDS.items() if isinstance(value, kind)), "an observation")
+    return next(
+        (word for kind, word in _KINDS.items() if isinstance(value, kind)), "an observation"
+    )
 
 
 def read_rules(path: str) -> Rules:

@@ -25,7 +25,7 @@ __all__ = ["Answer", "read_answer"]
 
 def fold(text: str) -> str:
     """Lower case without accents: "Špade" reads as "spade", "ás" as "as"."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    decomposed = unicodedata.normalize("NFD", text.casefold())
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
@@ -182,8 +182,9 @@ def _read_bid(tokens: list[str], legal: Sequence[Action], style: str) -> Answer 
     return Answer(problem=f"you can bid {span} now, or pass.")
 
 
-def read_answer(text: str, legal: Sequence[Action], menu: Sequence[Action], name: Names,
-                style: str = "en") -> Answer:
+def read_answer(
+    text: str, legal: Sequence[Action], menu: Sequence[Action], name: Names, style: str = "en"
+) -> Answer:
     """Read ``text`` as one of the ``legal`` actions.
 
     Args:
@@ -213,8 +214,9 @@ def read_answer(text: str, legal: Sequence[Action], menu: Sequence[Action], name
         number = int(tokens[0]) if len(tokens[0]) <= 6 else 0
         if 1 <= number <= len(menu):
             return Answer(menu[number - 1])
-        return Answer(problem=f"there is no choice {_short(tokens[0])}: the menu goes from 1 to "
-                      f"{len(menu)}.")
+        return Answer(
+            problem=f"there is no choice {_short(tokens[0])}: the menu goes from 1 to {len(menu)}."
+        )
     card = _read_card(tokens, legal, name, style)
     if card is not None:
         return card
@@ -249,4 +251,3 @@ def hint(legal: Sequence[Action], menu: Sequence[Action], name: Names) -> str:
 def _example(menu: Sequence[Action], name: Names) -> str:
     card = next(action.card for action in menu if isinstance(action, (Play, Call)))
     return repr(name(card))
-

@@ -246,12 +246,16 @@ def _run(argv: list[str]) -> int:
         saved = None if args.load is None else read_game(args.load)
         if saved is not None:
             if args.rules is not None or args.seed is not None or args.match:
-                raise ValueError("--load resumes a saved game: leave out --rules, --seed and --match")
+                raise ValueError(
+                    "--load resumes a saved game: leave out --rules, --seed and --match"
+                )
             rules, title = saved.rules, os.path.basename(args.load)
         else:
             rules, title = _chosen_rules(args, argv)
         if not 0 <= args.seat < rules.players:
-            raise ValueError(f"--seat must be a seat from 0 to {rules.players - 1}, not {args.seat}")
+            raise ValueError(
+                f"--seat must be a seat from 0 to {rules.players - 1}, not {args.seat}"
+            )
     except ValueError as error:
         print(f"{command}: error: {error}", file=sys.stderr)
         return 2

@@ -148,8 +148,10 @@ def _show_contract(
         if contract.bid is None or declarer is None:
             print("Auction: no bid yet.", file=out)
         else:
-            print(f"Auction: highest bid {_bid_text(contract.bid)} by {seats.short(declarer)}.",
-                  file=out)
+            print(
+                f"Auction: highest bid {_bid_text(contract.bid)} by {seats.short(declarer)}.",
+                file=out,
+            )
         return
     if contract.called_card is None or contract.bid is None or declarer is None:
         return
@@ -158,7 +160,9 @@ def _show_contract(
     if partner is None:
         who = "partner secret"
     elif partner == declarer:
-        who = f"{seats.short(declarer)} playing alone" if declarer != seats.seat else "playing alone"
+        who = (
+            f"{seats.short(declarer)} playing alone" if declarer != seats.seat else "playing alone"
+        )
     else:
         who = f"partner {seats.short(partner)}"
     print(
@@ -204,8 +208,11 @@ class Narrator:
         self.deals += 1
         out = self.out
         self.seats.learn(state.contract)
-        print(f"\nDeal {self.deals}: {self.seats.short(state.dealer)} deal"
-              f"{'' if state.dealer == self.seat else 's'}.", file=out)
+        print(
+            f"\nDeal {self.deals}: {self.seats.short(state.dealer)} deal"
+            f"{'' if state.dealer == self.seat else 's'}.",
+            file=out,
+        )
         if state.phase is Phase.CUT_OR_KNOCK and state.to_move is not None:
             mover = state.to_move
             verb = "are" if mover == self.seat else "is"
@@ -229,8 +236,7 @@ class Narrator:
         elif isinstance(action, SwapTrump):
             face_up = before.trump_card
             taken = f", {name.the(face_up)}" if face_up is not None else ""
-            print(f"{who} exchange{s} {name.the(action.card)} for the trump card{taken}.",
-                  file=out)
+            print(f"{who} exchange{s} {name.the(action.card)} for the trump card{taken}.", file=out)
         elif isinstance(action, Call):
             self._call(seat, action, after)
         elif isinstance(action, (Cut, Knock)):
@@ -244,7 +250,11 @@ class Narrator:
         elif isinstance(action, Pass):
             print(f"{who} pass{'' if you else 'es'}{forced}.", file=out)
         contract = after.contract
-        if isinstance(action, Play) and contract is not None and action.card == contract.called_card:
+        if (
+            isinstance(action, Play)
+            and contract is not None
+            and action.card == contract.called_card
+        ):
             # The called card is played: everyone knows the partner now.
             self.seats.learn(contract)
             if seat != contract.declarer and seat != self.seat:
@@ -257,13 +267,13 @@ class Narrator:
         you = seat == self.seat
         who = "You" if you else f"Seat {seat}"
         trump = name.suit(action.card.suit)
-        print(f"{who} call{'' if you else 's'} {name.the(action.card)}: {trump} are trump.",
-              file=out)
+        print(
+            f"{who} call{'' if you else 's'} {name.the(action.card)}: {trump} are trump.", file=out
+        )
         if action.card in after.hands[self.seat]:
             if you:
                 others = after.rules.players - 1
-                print(f"It is your own card: you play alone against the other {others}.",
-                      file=out)
+                print(f"It is your own card: you play alone against the other {others}.", file=out)
             else:
                 print(f"You hold it: you are seat {seat}'s secret partner.", file=out)
         elif you:
@@ -283,8 +293,10 @@ class Narrator:
         if before.trump_card is not None and after.trump_drawn is not None:
             drawer, card = after.trump_drawn
             if drawer != mine:
-                print(f"{capital(self.seats.name(drawer))} draws the face-up card, "
-                      f"{name.the(card)}.", file=out)
+                print(
+                    f"{capital(self.seats.name(drawer))} draws the face-up card, {name.the(card)}.",
+                    file=out,
+                )
 
     def match(self, before: MatchState, seat: int, action: Action, after: MatchState) -> None:
         """Tell one action of a match."""
@@ -328,8 +340,9 @@ def report_deal(state: GameState, seats: Seats, out: TextIO, heading: str | None
         print("The deal is a tie.", file=out)
     elif mine in result.winners:
         partners = [s for s in result.winners if s != mine]
-        print("You win the deal" + (f" with {seats.group(partners)}." if partners else "."),
-              file=out)
+        print(
+            "You win the deal" + (f" with {seats.group(partners)}." if partners else "."), file=out
+        )
     else:
         verb = "wins" if len(result.winners) == 1 else "win"
         print(f"{capital(seats.group(result.winners))} {verb} the deal.", file=out)

@@ -93,8 +93,10 @@ def menu_order(seen: Observation, legal: Sequence[Action]) -> list[Action]:
     of the hand shown (by suit, trumps first, then strength), the rest as
     the engine lists them."""
     cards = [a for a in legal if isinstance(a, (Play, Call, SwapTrump))]
-    order = {card: i for i, card in enumerate(sorted_cards(
-        [a.card for a in cards], seen.rules, seen.trump))}
+    order = {
+        card: i
+        for i, card in enumerate(sorted_cards([a.card for a in cards], seen.rules, seen.trump))
+    }
     rank = {type_: i for i, type_ in enumerate((Play, SwapTrump, Call))}
     others = [a for a in legal if not isinstance(a, (Play, Call, SwapTrump))]
     return others + sorted(cards, key=lambda a: (rank[type(a)], order[a.card]))
@@ -166,12 +168,18 @@ class _Human:
         if any(isinstance(a, Call) for a in menu) and seen.contract is not None:
             bid = seen.contract.bid
             at = f" at {bid.points}" if bid is not None else ""
-            print(f"You won the auction{at}. Call a card: its holder is your partner "
-                  "(call one of yours to play alone).", file=out)
+            print(
+                f"You won the auction{at}. Call a card: its holder is your partner "
+                "(call one of yours to play alone).",
+                file=out,
+            )
         if all(isinstance(a, Call) for a in menu) and len(menu) > 12:
             # The whole pack: short labels, in columns, own cards marked.
-            labels = [name(a.card) + ("*" if a.card in seen.hand else "")
-                      for a in menu if isinstance(a, Call)]
+            labels = [
+                name(a.card) + ("*" if a.card in seen.hand else "")
+                for a in menu
+                if isinstance(a, Call)
+            ]
             _print_choices(labels, out)
             print("  (* a card of yours: calling it means playing alone)", file=out)
             return
@@ -205,8 +213,10 @@ def _prompt(menu: Sequence[Action]) -> str:
     kinds = {type(a) for a in menu}
     if kinds & {Play, Call}:
         return f"Your move [a card or {numbers}, q to quit]: "
-    return f"Your move [{'/'.join(str(a) for a in menu if isinstance(a, (Cut, Knock)))} or " \
+    return (
+        f"Your move [{'/'.join(str(a) for a in menu if isinstance(a, (Cut, Knock)))} or "
         f"{numbers}, q to quit]: "
+    )
 
 
 def _label(action: Action, seen: Observation, name: Names) -> str:
@@ -279,9 +289,11 @@ def _welcome(rules: Rules, title: str, seat: int, bot: str, match: bool, resumed
         partners = [s for s in team if s != seat]
         others = [s for s in opponents if s not in team]
         with_ = listing([f"seat {s}" for s in partners])
-        return (f"{title}, {what}: you are seat {seat}, with {with_} as your partner"
-                f"{'s' if len(partners) > 1 else ''}, against seats "
-                f"{listing([str(s) for s in others])}; the other seats are {bot} bots.")
+        return (
+            f"{title}, {what}: you are seat {seat}, with {with_} as your partner"
+            f"{'s' if len(partners) > 1 else ''}, against seats "
+            f"{listing([str(s) for s in others])}; the other seats are {bot} bots."
+        )
     return f"{title}, {what}: you are seat {seat}, against {bot} bots."
 
 
@@ -384,14 +396,14 @@ def play(
                 print(f"You win the match{sweep}", file=out)
             else:
                 verb = "wins" if len(result.winners) == 1 else "win"
-                print(f"{capital(narrator.seats.group(result.winners))} {verb} the match.",
-                      file=out)
+                print(
+                    f"{capital(narrator.seats.group(result.winners))} {verb} the match.", file=out
+                )
         else:
             state = resume if isinstance(resume, GameState) else new_game(rules, seed=seed)
             narrator.current = state
             narrator.start(state)
-            state = _bots.play_deal(rules, table, seed=seed, state=state,
-                                    on_action=narrator.deal)
+            state = _bots.play_deal(rules, table, seed=seed, state=state, on_action=narrator.deal)
             narrator.current = state
             report_deal(state, narrator.seats, out, heading=f"Game over. {replay}".rstrip())
     except Quit:
