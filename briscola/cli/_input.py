@@ -128,6 +128,8 @@ def _read_card(
             options[action.card] = action
         elif isinstance(action, (Play, Call)) and not exchange:
             options[action.card] = action
+    if exchange and not options:
+        return Answer(problem="you cannot exchange a card for the trump card now.")
     if exchange and len(options) == 1 and not words:
         return Answer(next(iter(options.values())))
     if not words or not options:
