@@ -81,6 +81,11 @@ nitpick_ignore: list[tuple[str, str]] = [
     ("py:class", "collections.abc.Sequence"),
     ("py:func", "attrs.evolve"),
     ("py:class", "random.Random"),
+    ("py:class", "collections.abc.Callable"),
+    ("py:class", "concurrent.futures.Executor"),
+    ("py:class", "concurrent.futures.ProcessPoolExecutor"),
+    ("py:class", "concurrent.futures.Future"),
+    ("py:mod", "multiprocessing"),
     # The type of the public field ``GameState.setup``: a class of the
     # private module ``briscola._state`` that the package does not export.
     ("py:class", "briscola._state.Setup"),

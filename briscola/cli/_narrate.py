@@ -163,6 +163,8 @@ def _show_contract(
         who = (
             f"{seats.short(declarer)} playing alone" if declarer != seats.seat else "playing alone"
         )
+    elif partner == seats.seat:
+        who = "you are the partner"
     else:
         who = f"partner {seats.short(partner)}"
     print(
@@ -276,6 +278,7 @@ class Narrator:
                 print(f"It is your own card: you play alone against the other {others}.", file=out)
             else:
                 print(f"You hold it: you are seat {seat}'s secret partner.", file=out)
+                self.seats.partners = (seat,)
         elif you:
             print("Its holder is your secret partner, known when the card is played.", file=out)
 
