@@ -716,6 +716,24 @@ def test_simulate_counts_void_deals_in_a_column_of_their_own(
     assert "void" not in plain.getvalue()
 
 
+def test_simulate_interrupted_prints_the_deals_so_far(monkeypatch: pytest.MonkeyPatch) -> None:
+    """CLI guide: Ctrl-C stops the run, prints the table of the deals
+    played so far, and exits with status 130."""
+    from briscola.cli import _simulate
+
+    def interrupt(self: object, done: int) -> None:
+        if done >= 4:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(_simulate._Progress, "update", interrupt)
+    out, err = io.StringIO(), io.StringIO()
+    status = simulate("italian-2p", 10, ["heuristic", "random"], 1, out=out, err=err)
+    assert status == 130
+    assert err.getvalue() == "interrupted after 4 of 10 deals\n"
+    assert out.getvalue().startswith("italian-2p: 4 of 10 deals (interrupted)")
+    assert [row[2] for row in table_rows(out.getvalue())] == ["4", "4"]
+
+
 @pytest.mark.parametrize(
     ("bots", "message"),
     [

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 import sys
 import time
 from collections.abc import Sequence
@@ -69,6 +70,12 @@ class _Progress:
         if self.enabled:
             self.stream.write("\n")
             self.stream.flush()
+
+
+def _ignore_interrupts() -> None:
+    """In a worker process: leave Ctrl-C to the parent, which stops the
+    run and prints the deals played so far."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def lineup(rules: Rules, specs: Sequence[Entrant]) -> tuple[tuple[int, ...], ...]:
@@ -143,7 +150,7 @@ def simulate(
     status = 0
     try:
         if jobs > 1:
-            executor = ProcessPoolExecutor(jobs)
+            executor = ProcessPoolExecutor(jobs, initializer=_ignore_interrupts)
         runs = running(
             rules, specs, deals, seed=seed, rotate=rotate, duplicate=duplicate, executor=executor
         )
