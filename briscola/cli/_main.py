@@ -245,9 +245,10 @@ def _run(argv: list[str]) -> int:
         _bots.make_bot(args.bot)
         saved = None if args.load is None else read_game(args.load)
         if saved is not None:
-            if args.rules is not None or args.seed is not None or args.match:
+            given_preset = any(a == "--preset" or a.startswith("--preset=") for a in argv)
+            if args.rules is not None or args.seed is not None or args.match or given_preset:
                 raise ValueError(
-                    "--load resumes a saved game: leave out --rules, --seed and --match"
+                    "--load resumes a saved game: leave out --preset, --rules, --seed and --match"
                 )
             rules, title = saved.rules, os.path.basename(args.load)
         else:
