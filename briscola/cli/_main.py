@@ -122,12 +122,12 @@ def _parser() -> argparse.ArgumentParser:
     sim = commands.add_parser(
         "simulate",
         help="seeded deals between bots, with a table of results",
-        description="Play seeded deals between bots and print win rates with 95%% confidence "
+        description="Play seeded deals between bots and print win rates with 95% confidence "
         "intervals, ties, mean points and speed.",
     )
     preset_option(sim)
     rules_file_option(sim)
-    sim.add_argument("--deals", type=int, default=100, help="number of deals (default 100)")
+    sim.add_argument("--deals", type=int, default=100, help="number of deals, at least 1 (default 100)")
     sim.add_argument(
         "--bots",
         default="heuristic,random",
