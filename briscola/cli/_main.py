@@ -76,8 +76,8 @@ def _parser() -> argparse.ArgumentParser:
         sub.add_argument(
             "--rules",
             metavar="FILE.json",
-            help="play custom rules: a rules document written by briscola.dumps "
-            "(instead of --preset)",
+            help="custom rules: a rules document written by briscola.dumps "
+            "(instead of a preset)",
         )
 
     play_parser = commands.add_parser(
