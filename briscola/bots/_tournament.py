@@ -208,6 +208,18 @@ def _label(entrant: Entrant) -> str:
 _Counts: TypeAlias = "list[list[int]]"
 
 
+# Every chunk brings its own copy of the rules to a worker process. The
+# engine's caches are keyed by rules; a lookup with the very object that
+# is the key skips comparing every field, so each worker keeps one copy.
+_RULES: dict[Rules, Rules] = {}
+
+
+def _interned(rules: Rules) -> Rules:
+    if len(_RULES) > 64:
+        _RULES.clear()
+    return _RULES.setdefault(rules, rules)
+
+
 def _play_chunk(
     rules: Rules,
     lineup: tuple[Entrant, ...],
@@ -219,6 +231,7 @@ def _play_chunk(
 ) -> _Counts:
     """Play the deals of ``seeds`` (deal numbers from ``first``); module
     level so that executors can pickle it."""
+    rules = _interned(rules)
     players = [make_bot(e) if isinstance(e, str) else e for e in lineup]
     m = len(players)
     place_of = {seat: place for place, seats in enumerate(seats_of) for seat in seats}
