@@ -167,7 +167,11 @@ class _Human:
             return
         if any(isinstance(a, Call) for a in menu) and seen.contract is not None:
             bid = seen.contract.bid
-            at = f" at {bid.points}" if bid is not None else ""
+            at = ""
+            if bid is not None:
+                at = (
+                    f" at {bid.points}" if bid.rank is None else f" with the {bid.rank} at {bid.points}"
+                )
             print(
                 f"You won the auction{at}. Call a card: its holder is your partner "
                 "(call one of yours to play alone).",
