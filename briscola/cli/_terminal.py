@@ -170,7 +170,9 @@ class _Human:
             at = ""
             if bid is not None:
                 at = (
-                    f" at {bid.points}" if bid.rank is None else f" with the {bid.rank} at {bid.points}"
+                    f" at {bid.points}"
+                    if bid.rank is None
+                    else f" with the {bid.rank} at {bid.points}"
                 )
             print(
                 f"You won the auction{at}. Call a card: its holder is your partner "
