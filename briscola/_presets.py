@@ -94,6 +94,8 @@ def _build() -> dict[str, Rules]:
         match=MatchFormat.POINTS_TARGET,
         match_target=11,
     )
+    # Briscola chiamata: bastardo with the Italian auction of ranks.
+    presets["chiamata"] = attrs.evolve(presets["bastardo"], auction=Auction.CHIAMATA)
     return presets
 
 
@@ -103,7 +105,7 @@ them and :doc:`/rules/index` describes the games.
 
 >>> from briscola import PRESETS
 >>> len(PRESETS), "split-dupla-2p" in PRESETS
-(22, True)
+(23, True)
 """
 
 

@@ -101,6 +101,9 @@ nitpick_ignore: list[tuple[str, str]] = [
     ("py:class", "pettingzoo.utils.env.AECEnv"),
     ("py:class", "gymnasium.spaces.space.Space"),
     ("py:class", "numpy.int64"),
+    ("py:class", "concurrent.futures.Executor"),
+    ("py:class", "concurrent.futures.ProcessPoolExecutor"),
+    ("py:class", "concurrent.futures.Future"),
     # Internal types that show in public signatures: the shared record of
     # a deal's fixed parts (GameState's constructor takes it) and the type
     # variable of loads' expected kind.

@@ -91,9 +91,9 @@ TRICK_PRESET_NAMES: Final[tuple[str, ...]] = tuple(
     name for name, value in PRESETS.items() if value.auction is Auction.NONE
 )
 """The presets without an auction: a trump card is turned and tricks are
-played with drawing (every preset but ``bastardo``).
+played with drawing (every preset but ``bastardo`` and ``chiamata``).
 
->>> "bastardo" in TRICK_PRESET_NAMES, len(TRICK_PRESET_NAMES) == len(PRESET_NAMES) - 1
+>>> "bastardo" in TRICK_PRESET_NAMES, len(TRICK_PRESET_NAMES) == len(PRESET_NAMES) - 2
 (False, True)
 """
 

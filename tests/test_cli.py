@@ -19,6 +19,8 @@ import pytest
 from briscola import (
     PRESETS,
     Action,
+    Card,
+    GameState,
     MatchFormat,
     Observation,
     Pass,
@@ -29,9 +31,17 @@ from briscola import (
     outcome,
     preset,
 )
-from briscola import bots as bots_module
-from briscola.bots import Bot, HeuristicBot, RandomBot, make_bot, play_deal, play_match
+from briscola.bots import (
+    Bot,
+    HeuristicBot,
+    RandomBot,
+    make_bot,
+    play_deal,
+    play_match,
+    wilson_interval,
+)
 from briscola.cli import describe_rules, main, play, simulate
+from briscola.cli._terminal import menu_order
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -60,8 +70,33 @@ class FirstBot:
         return legal[0]
 
 
+class MenuFirstBot:
+    """The first choice of ``briscola play``'s menu, in the order shown:
+    what a person typing ``1`` at every prompt does."""
+
+    def choose(
+        self, observation: Observation, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        """The first of the menu."""
+        return menu_order(observation, legal)[0]
+
+
+def sorted_hand(state: GameState, seat: int) -> list[Card]:
+    """A hand as ``play`` shows it: trumps first, then the suits in order,
+    each from the strongest card (written here from the rules' strength)."""
+    strength = state.rules.strength
+    return sorted(
+        state.hands[seat],
+        key=lambda card: (card.suit is not state.trump, card.suit.value, strength.index(card.rank)),
+    )
+
+
 class PassBot:
-    """Passes whenever it may, else takes the first legal action."""
+    """Passes whenever it may, else takes the first legal action; named
+    ``pass`` in tables."""
+
+    def __repr__(self) -> str:
+        return "pass"
 
     def choose(
         self, observation: Observation, legal: Sequence[Action], rng: random.Random
@@ -159,16 +194,18 @@ def test_play_a_whole_deal(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """``play``: numbered legal actions with card names; always answering
-    1 plays the deal out (20 tricks), and the score adds up to 120."""
+    1 plays the deal out (20 tricks), the last card playing itself, and
+    the score adds up to 120."""
     status, out, err = run(
         capsys, monkeypatch, "play", "--seed", "1", "--bot", "random", stdin="1\n" * 20
     )
     assert status == 0 and err == ""
-    assert out.count("Your move [1-3, q to quit]: ") == 18
-    assert out.count("Your move [1-2, q to quit]: ") == 1
-    assert out.count("Your move [1, q to quit]: ") == 1
+    assert out.count("Your move [a card or 1-3, q to quit]: ") == 18
+    assert out.count("Your move [a card or 1-2, q to quit]: ") == 1
+    assert out.count("Your move [a card or 1, q to quit]: ") == 0
+    assert out.count(" (your only move).") == 1
     assert "  1. play the " in out
-    taken = re.findall(r"^Seat (\d)(?: \(you\))?: (\d+) points\.$", out, re.MULTILINE)
+    taken = re.findall(r"^(You|Seat 1): (\d+) points\.$", out, re.MULTILINE)
     assert len(taken) == 2 and sum(int(p) for _, p in taken) == 120
 
 
@@ -186,22 +223,28 @@ def test_play_tells_the_seed_once_the_deal_is_over(
     assert out.splitlines()[0] == "italian-2p, one deal: you are seat 0, against random bots."
     assert out.count("seed") == 1
     assert "You take the trick" in out.split("Game over. Replay it with --seed 1.\n")[0]
-    assert "Game over. Replay it with --seed 1.\nSeat 0 (you): " in out
+    assert "Game over. Replay it with --seed 1.\nYou: " in out
 
 
 def test_play_asks_again_after_bad_input(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Bad input (a word, a number out of range, an empty line) is refused
-    with a message and the same question is asked again."""
+    with a message and the same question is asked again; the number of a
+    choice counts in the menu's order, the hand sorted by suit (trumps
+    first) and strength."""
     script = "x\n0\n4\n\n2\n" + "1\n" * 19
     status, out, _ = run(capsys, monkeypatch, "play", "--seed", "1", stdin=script)
     assert status == 0
-    assert "'x' is not a choice: type a number from 1 to 3, or q to quit." in out
-    assert "'0' is not a choice" in out and "'4' is not a choice" in out
-    assert "'' is not a choice" in out
-    first = new_game(preset("italian-2p"), seed=1).hands[0][1]
-    assert f"You play the {first}." in out
+    hand = sorted_hand(new_game(preset("italian-2p"), seed=1), 0)
+    assert (
+        f"'x' is not a move: type a card (such as '{hand[0]}') or a number from 1 to 3, "
+        "or q to quit." in out
+    )
+    assert "There is no choice 0: the menu goes from 1 to 3." in out
+    assert "There is no choice 4" in out
+    assert "Type your move, or q to quit." in out
+    assert f"You play the {hand[1]}." in out
 
 
 def test_play_ends_cleanly_on_end_of_input(
@@ -212,7 +255,7 @@ def test_play_ends_cleanly_on_end_of_input(
     status, out, err = run(capsys, monkeypatch, "play", "--seed", "7", stdin="1\n2\n")
     assert status == 1
     assert err == "Input ended: game left unfinished.\n"
-    assert out.endswith("Your move [1-3, q to quit]: \nReplay it with --seed 7.\n")
+    assert out.endswith("Your move [a card or 1-3, q to quit]: \nReplay it with --seed 7.\n")
 
 
 def test_play_quit(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
@@ -251,7 +294,7 @@ def test_play_shows_no_hidden_card(
     for card in state.hands[1]:
         first = out.index(f"the {card}")
         line = out[out.rindex("\n", 0, first) + 1 : out.index("\n", first)]
-        assert line.startswith("Seat 1 (heuristic) plays the "), line
+        assert line.startswith("Seat 1 plays the "), line
 
 
 def test_play_shows_partners_hands_when_the_rules_do(
@@ -264,8 +307,8 @@ def test_play_shows_partners_hands_when_the_rules_do(
     _, out, _ = run(
         capsys, monkeypatch, "play", "--preset", "romanian-4p", "--seed", "3", stdin="q\n"
     )
-    shown = ", ".join(str(card) for card in sorted(state.hands[2], key=lambda c: c.index))
-    assert f"Seat 2 holds: {shown}." in out
+    shown = ", ".join(map(str, sorted_hand(state, 2)))
+    assert f"Seat 2 (your partner) holds: {shown}." in out
     _, italian, _ = run(
         capsys, monkeypatch, "play", "--preset", "italian-4p", "--seed", "3", stdin="q\n"
     )
@@ -275,15 +318,23 @@ def test_play_shows_partners_hands_when_the_rules_do(
 def test_play_bastardo_and_a_split_match(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Any preset can be played: in bastardo the first choice is to pass
-    (SPEC §10 order: ``Pass`` first, then the bids); in Split the human at
+    """Any preset can be played: in bastardo the bids are typed, not
+    numbered (SPEC §7: bids from 61 to 120, or pass); in Split the human at
     seat 0 is the previous dealer and cuts or knocks first (SPEC §3), and
     ``--match`` plays on to four won deals (SPEC §8)."""
     status, out, _ = run(
-        capsys, monkeypatch, "play", "--preset", "bastardo", "--seed", "2", stdin="1\n" * 60
+        capsys,
+        monkeypatch,
+        "play",
+        "--preset",
+        "bastardo",
+        "--seed",
+        "2",
+        stdin="pass\n" + "1\n" * 60,
     )
     assert status == 0
-    assert "  1. pass" in out and "You pass." in out
+    assert "  Bid points from 61 to 120, or pass.\n" in out and "You pass." in out
+    assert "Your bid [a number or pass, q to quit]: " in out
     assert "Scores: " in out or "the deal is void" in out
 
     status, out, _ = run(
@@ -369,9 +420,8 @@ def test_play_does_not_announce_its_random_seed_before_the_game_is_left() -> Non
     seed = int(found.group(1))
     # The number really is the deal: it gives this seat's hand...
     state = new_game(preset("italian-2p"), seed=seed)
-    hand = ", ".join(str(card) for card in state.hands[0])
     before_first_move = text.split("Your move", 1)[0]
-    assert f"Your hand (seat 0): {hand}." in before_first_move
+    assert f"Your hand: {', '.join(map(str, sorted_hand(state, 0)))}." in before_first_move
     # ...so, printed before the first move, it shows seat 1's hand and the
     # stock as well.
     assert f"seed {seed}" not in before_first_move
@@ -393,7 +443,7 @@ def test_play_asks_again_after_any_line_of_digits(answer: str) -> None:
     out = io.StringIO()
     status = play("italian-2p", 0, 1, "random", stdin=io.StringIO(answer + "\n"), out=out)
     assert status == 1
-    assert "is not a choice" in out.getvalue()
+    assert "is not a move" in out.getvalue() or "There is no choice 9999" in out.getvalue()
 
 
 def test_play_survives_a_line_that_is_not_utf8(
@@ -418,8 +468,8 @@ def test_play_asks_again_after_a_line_that_is_not_text() -> None:
     raw = io.TextIOWrapper(io.BytesIO(b"\xff\n"), encoding="utf-8", errors="strict")
     out = io.StringIO()
     assert play("italian-2p", 0, 1, "random", stdin=raw, out=out, err=io.StringIO()) == 1
-    assert "That line is not a choice: type a number from 1 to 3, or q to quit." in out.getvalue()
-    assert out.getvalue().count("Your move [1-3, q to quit]: ") == 2
+    assert "That line is not text: type a card (such as " in out.getvalue()
+    assert out.getvalue().count("Your move [a card or 1-3, q to quit]: ") == 2
 
 
 def test_play_with_standard_input_closed(
@@ -443,7 +493,7 @@ def test_a_match_won_by_one_bot_is_told_in_good_english() -> None:
     The seed is one where the bot wins, found by replaying the match with a
     bot that takes the first choice, as typing 1 at every prompt does."""
     rules = preset("split-2p")
-    table: list[Bot] = [FirstBot(), HeuristicBot()]
+    table: list[Bot] = [MenuFirstBot(), HeuristicBot()]
     seed = next(
         seed
         for seed in range(4, 100)
@@ -480,8 +530,9 @@ def test_simulate_table(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """``simulate``: deal k is ``new_game(rules, seed=seed + k)``; the table
-    gives each seat's wins, ties and mean points, and the speed. The counts
-    agree with the same deals played here."""
+    gives each seat's wins, the win rate with its 95% confidence interval,
+    ties and mean points, and the speed. With ``--no-rotate`` the counts
+    agree with the same deals played here, seat 0 always the heuristic."""
     status, out, err = run(
         capsys,
         monkeypatch,
@@ -494,6 +545,7 @@ def test_simulate_table(
         "heuristic,random",
         "--seed",
         "5",
+        "--no-rotate",
     )
     assert status == 0 and err == ""  # stderr is not a terminal: no progress bar
     assert out.startswith("italian-2p: 20 deals, seeds 5 to 24\n")
@@ -512,18 +564,79 @@ def test_simulate_table(
             wins[seat] += 1
         points = [p + q for p, q in zip(points, result.points)]
     assert [int(row[3]) for row in rows] == wins
-    assert [float(row[5]) for row in rows] == [100 * ties / 20] * 2
-    assert [float(row[6]) for row in rows] == [round(p / 20, 1) for p in points]
-    assert float(rows[0][6]) + float(rows[1][6]) == pytest.approx(120)
+    assert [float(row[4]) for row in rows] == [100 * w / 20 for w in wins]
+    for row, won in zip(rows, wins):
+        low, high = wilson_interval(won, 20)
+        assert row[5] == f"{100 * low:.1f}-{100 * high:.1f}"
+    assert [float(row[6]) for row in rows] == [100 * ties / 20] * 2
+    assert [float(row[7]) for row in rows] == [round(p / 20, 1) for p in points]
+    assert float(rows[0][7]) + float(rows[1][7]) == pytest.approx(120)
+    # Aligned columns: the lines have one length (numbers right-aligned,
+    # the last column too), and the deals end under their heading.
+    lines = out.splitlines()[1:4]
+    assert len({len(line) for line in lines}) == 1
+    assert (
+        len(
+            {line.index("deals") + 5 for line in lines[:1]}
+            | {line.index(" 20 ") + 3 for line in lines[1:]}
+        )
+        == 1
+    )
+
+
+def test_simulate_rotates_by_default(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first seat leads and so has an edge: by default the line-up
+    moves round one place every deal (deal k shifts it by k), so the
+    heuristic bot's points are seat 0's in even deals and seat 1's in odd
+    ones."""
+    _, out, _ = run(capsys, monkeypatch, "simulate", "--deals", "4", "--seed", "3")
+    assert out.startswith(
+        "italian-2p: 4 deals, seeds 3 to 6, the line-up moving round one place each deal\n"
+    )
+    rules = preset("italian-2p")
+    points = 0
+    for k in range(4):
+        table: list[Bot] = [HeuristicBot(), RandomBot()]
+        result = outcome(play_deal(rules, table if k % 2 == 0 else table[::-1], seed=3 + k))
+        assert result is not None
+        points += result.points[k % 2]
+    assert float(table_rows(out)[0][7]) == round(points / 4, 1)
+
+
+def test_simulate_duplicate_jobs_and_deals(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--duplicate`` plays every pack once per place (two seats: twice,
+    swapped); ``--jobs 2`` shares the deals between two processes and
+    prints the same table; ``--deals 0`` and ``--jobs 0`` are usage
+    errors."""
+    _, out, _ = run(capsys, monkeypatch, "simulate", "--deals", "6", "--duplicate")
+    assert out.startswith(
+        "italian-2p: 6 deals, seeds 1 to 6, every pack played 2 times, the line-up in each place\n"
+    )
+    rows = table_rows(out)
+    assert [row[2] for row in rows] == ["12", "12"]
+    assert re.search(r"^12 deals in ", out, re.MULTILINE)
+    _, parallel, _ = run(
+        capsys, monkeypatch, "simulate", "--deals", "6", "--duplicate", "--jobs", "2"
+    )
+    assert table_rows(parallel) == rows
+    for option, value in (("--deals", "0"), ("--jobs", "0")):
+        status, _, err = run(capsys, monkeypatch, "simulate", option, value)
+        assert status == 2 and f"{option} must be at least 1, not 0" in err
 
 
 def test_simulate_progress_bar(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """``--progress`` draws a plain-text bar on stderr; ``--no-progress``
-    keeps stderr silent."""
+    """``--progress`` draws a plain-text bar on stderr, with the speed and
+    the time taken (the time left while it runs); ``--no-progress`` keeps
+    stderr silent."""
     _, out, err = run(capsys, monkeypatch, "simulate", "--deals", "5", "--progress")
     assert "5/5 deals" in err and "[" + "#" * 30 + "]" in err
+    assert re.search(r"deals/s  in \d+:\d\d", err)
     assert "deals/s" not in out
     _, _, quiet = run(capsys, monkeypatch, "simulate", "--deals", "5", "--no-progress")
     assert quiet == ""
@@ -535,8 +648,9 @@ def test_simulate_teams_bastardo_and_rotation(
     """One bot per side in team games (SPEC §6: seats 0+2 and 1+3); in
     bastardo a mean score column whose entries add up to zero (SPEC §7:
     the scores are zero-sum); ``--rotate`` moves every bot through every
-    seat."""
+    seat; the rows of team games are labelled by side."""
     _, out, _ = run(capsys, monkeypatch, "simulate", "--preset", "italian-4p", "--deals", "6")
+    assert out.splitlines()[1].startswith("side  bot ")
     assert [row[0] for row in table_rows(out)] == ["0+2", "1+3"]
 
     _, out, _ = run(
@@ -553,12 +667,12 @@ def test_simulate_teams_bastardo_and_rotation(
     assert "void %  mean points  mean score" in out
     rows = table_rows(out)
     assert len(rows) == 5
-    assert sum(float(row[8]) for row in rows) == pytest.approx(0, abs=0.03)
+    assert sum(float(row[9]) for row in rows) == pytest.approx(0, abs=0.03)
 
     _, out, _ = run(capsys, monkeypatch, "simulate", "--deals", "6", "--rotate")
     assert [row[:3] for row in table_rows(out)] == [
-        ["all", "heuristic", "6"],
-        ["all", "random", "6"],
+        ["0", "heuristic", "6"],
+        ["1", "random", "6"],
     ]
 
 
@@ -570,19 +684,13 @@ def test_simulate_does_not_count_void_bastardo_deals_as_ties(
     (the declarer's side makes the bid or does not), yet ``simulate``
     counts every void deal in its "ties %" column (the CLI guide: "the
     percentages of wins and of tied deals")."""
-    real = bots_module.make_bot
-
-    def make(spec: str) -> Bot:
-        return PassBot() if spec == "pass" else real(spec)
-
-    monkeypatch.setattr(bots_module, "make_bot", make)
     out = io.StringIO()
-    assert simulate("bastardo", 3, ["pass"], 1, out=out, err=io.StringIO(), progress=False) == 0
+    assert simulate("bastardo", 3, [PassBot()], 1, out=out, err=io.StringIO(), progress=False) == 0
     rows = [line.split() for line in out.getvalue().splitlines() if re.match(r"\d +pass ", line)]
     assert len(rows) == 5
-    # seat, bot, deals, wins, win %, ties %, mean points, mean score
+    # seat, bot, deals, wins, win %, 95% CI, ties %, void %, mean points, mean score
     assert all(row[2] == "3" for row in rows)
-    assert [row[5] for row in rows] == ["0.0"] * 5
+    assert [row[6] for row in rows] == ["0.0"] * 5
 
 
 def test_simulate_counts_void_deals_in_a_column_of_their_own(
@@ -592,31 +700,46 @@ def test_simulate_counts_void_deals_in_a_column_of_their_own(
     of 0 for every seat. With five seats that always pass every deal is
     void: the "void %" column shows 100 for each seat, "ties %" 0 and the
     mean score 0; the games without an auction have no such column."""
-    real = bots_module.make_bot
-
-    def make(spec: str) -> Bot:
-        return PassBot() if spec == "pass" else real(spec)
-
-    monkeypatch.setattr(bots_module, "make_bot", make)
     out = io.StringIO()
-    specs = ["pass"] * 5
+    specs = [PassBot()] * 5
     assert simulate("bastardo", 4, specs, 1, out=out, err=io.StringIO(), progress=False) == 0
     text = out.getvalue()
-    assert "deals  wins  win %  ties %  void %  mean points  mean score" in text
+    assert "deals  wins  win %  95% CI    ties %  void %  mean points  mean score" in text
     rows = [line.split() for line in text.splitlines() if re.match(r"\d +pass ", line)]
-    # seat, bot, deals, wins, win %, ties %, void %, mean points, mean score
-    assert [row[5] for row in rows] == ["0.0"] * 5
-    assert [row[6] for row in rows] == ["100.0"] * 5
-    assert [row[8] for row in rows] == ["0.00"] * 5
+    # seat, bot, deals, wins, win %, 95% CI, ties %, void %, mean points, mean score
+    assert [row[6] for row in rows] == ["0.0"] * 5
+    assert [row[7] for row in rows] == ["100.0"] * 5
+    assert [row[9] for row in rows] == ["0.00"] * 5
 
     plain = io.StringIO()
     assert simulate("italian-2p", 2, ["random"], 1, out=plain, progress=False) == 0
     assert "void" not in plain.getvalue()
 
 
+def test_simulate_interrupted_prints_the_deals_so_far(monkeypatch: pytest.MonkeyPatch) -> None:
+    """CLI guide: Ctrl-C stops the run, prints the table of the deals
+    played so far, and exits with status 130."""
+    from briscola.cli import _simulate
+
+    def interrupt(self: object, done: int) -> None:
+        if done >= 4:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(_simulate._Progress, "update", interrupt)
+    out, err = io.StringIO(), io.StringIO()
+    status = simulate("italian-2p", 10, ["heuristic", "random"], 1, out=out, err=err)
+    assert status == 130
+    assert err.getvalue() == "interrupted after 4 of 10 deals\n"
+    assert out.getvalue().startswith("italian-2p: 4 of 10 deals (interrupted)")
+    assert [row[2] for row in table_rows(out.getvalue())] == ["4", "4"]
+
+
 @pytest.mark.parametrize(
     ("bots", "message"),
-    [("heuristic,random,random", "--bots needs 1 or 2 names"), ("genius", "unknown bot 'genius'")],
+    [
+        ("heuristic,random,random", "a line-up needs 1 or 2 bots for 2 seats and 2 sides, not 3"),
+        ("genius", "unknown bot 'genius'"),
+    ],
 )
 def test_simulate_bad_bots(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, bots: str, message: str

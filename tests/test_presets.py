@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 from briscola import (
     PRESETS,
     STANDARD_STRENGTH,
     Auction,
+    Bid,
     Card,
     DealStyle,
     Exchange,
@@ -16,6 +18,8 @@ from briscola import (
     Rank,
     Rules,
     Suit,
+    legal_actions,
+    new_game,
     preset,
 )
 from tests.strategies import PORTUGUESE_POINTS, PORTUGUESE_STRENGTH
@@ -65,12 +69,16 @@ TABLE: dict[
     "spanish-4p": (4, frozenset(), 3, PAIRS, DealStyle.STANDARD, MatchFormat.SINGLE, Exchange.SPANISH, False, PartnerHands.HIDDEN),
     "portuguese-2p": (2, frozenset(), 3, None, DealStyle.STANDARD, MatchFormat.SINGLE, Exchange.NONE, False, PartnerHands.HIDDEN),
     "bastardo": (5, frozenset(), 8, None, DealStyle.WHOLE, MatchFormat.POINTS_TARGET, Exchange.NONE, False, PartnerHands.HIDDEN),
+    # Beyond the SPEC §9 table: bastardo with the chiamata auction that
+    # Rules documents (Auction.CHIAMATA), named for the Italian game.
+    "chiamata": (5, frozenset(), 8, None, DealStyle.WHOLE, MatchFormat.POINTS_TARGET, Exchange.NONE, False, PartnerHands.HIDDEN),
 }
 # fmt: on
 
 
 def test_presets_are_exactly_the_spec_names() -> None:
-    """SPEC §9: PRESETS maps every binding name, and only those."""
+    """SPEC §9: PRESETS maps every binding name, and only those, with
+    ``chiamata`` added for the documented chiamata auction."""
     assert set(PRESETS) == set(TABLE)
 
 
@@ -161,6 +169,20 @@ def test_bastardo_preset() -> None:
     assert rules.teams is None
 
 
+def test_chiamata_preset() -> None:
+    """The ``chiamata`` preset is ``bastardo`` with the Italian auction
+    (``Auction.CHIAMATA``: ranks from the ace down at ``min_bid``, then
+    points with the weakest rank) and nothing else changed."""
+    rules = preset("chiamata")
+    assert rules.auction is Auction.CHIAMATA
+    assert attrs.evolve(rules, auction=Auction.POINTS) == preset("bastardo")
+    state = new_game(rules, seed=1)
+    bids = [action for action in legal_actions(state) if isinstance(action, Bid)]
+    assert [bid.rank for bid in bids[:10]] == list(STANDARD_STRENGTH)
+    assert {bid.points for bid in bids[:10]} == {61}
+    assert bids[10] == Bid(62, Rank.TWO)
+
+
 @pytest.mark.parametrize(
     ("name", "tricks"),
     [
@@ -176,6 +198,7 @@ def test_bastardo_preset() -> None:
         ("split-dupla-2p", 10),
         ("split-dupla-4p", 10),
         ("bastardo", 8),
+        ("chiamata", 8),
     ],
 )
 def test_preset_trick_counts(name: str, tricks: int) -> None:

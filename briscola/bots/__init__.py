@@ -14,7 +14,9 @@ Bots never see the state itself, so they cannot peek at hidden cards;
 
 :func:`play_deal` and :func:`play_match` seat one bot per seat and play to
 the end; :func:`make_bot` builds a bot from a short name, as the command
-line does.
+line does. :func:`tournament` plays many seeded deals between bots, on
+any :class:`concurrent.futures.Executor`, and counts wins with confidence
+intervals.
 
 >>> from briscola import preset, outcome
 >>> from briscola.bots import HeuristicBot, RandomBot, play_deal
@@ -27,6 +29,14 @@ from ._arena import BOT_NAMES, ActionHook, MatchHook, make_bot, play_deal, play_
 from ._heuristic import HeuristicBot
 from ._montecarlo import MonteCarloBot, RolloutPolicy, greedy_rollout, random_rollout
 from ._protocol import Bot, RandomBot
+from ._tournament import (
+    Entrant,
+    Standing,
+    TournamentResult,
+    places,
+    tournament,
+    wilson_interval,
+)
 
 __all__ = [
     "Bot",
@@ -42,4 +52,10 @@ __all__ = [
     "play_match",
     "ActionHook",
     "MatchHook",
+    "Entrant",
+    "Standing",
+    "TournamentResult",
+    "places",
+    "tournament",
+    "wilson_interval",
 ]

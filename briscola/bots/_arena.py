@@ -150,6 +150,7 @@ def play_match(
     bots: Sequence[Bot],
     *,
     seed: int | str | None = None,
+    state: MatchState | None = None,
     on_action: MatchHook | None = None,
 ) -> MatchState:
     """Play a match in the rules' format to the end, one bot per seat.
@@ -162,6 +163,9 @@ def play_match(
         bots: One bot per seat.
         seed: The match seed (:func:`briscola.new_match`), which also seeds
             the bots.
+        state: Play on from this match instead of starting a new one
+            (a match read back with :func:`briscola.loads`); its own seed
+            then seeds the bots, and ``seed`` is not used.
         on_action: Called after every action.
 
     Returns:
@@ -174,10 +178,16 @@ def play_match(
     >>> match = play_match(preset("split-2p"), [HeuristicBot(), RandomBot()], seed=3)
     >>> match.is_over, max(match.wins)
     (True, 4)
+    >>> from briscola import apply, dumps, legal_actions, loads
+    >>> begun = new_match(preset("split-2p"), seed=3)
+    >>> begun = apply(begun, legal_actions(begun)[0])
+    >>> resumed = play_match(preset("split-2p"), [HeuristicBot(), RandomBot()], state=loads(dumps(begun)))
+    >>> resumed.is_over
+    True
     """
     if len(bots) != rules.players:
         raise ValueError(f"play_match needs {rules.players} bots, one per seat, not {len(bots)}")
-    match = new_match(rules, seed=seed)
+    match = new_match(rules, seed=seed) if state is None else state
     return _drive(match, bots, _seat_rngs(match.seed, rules.players), on_action)
 
 
@@ -201,4 +211,3 @@ def _drive(
             on_action(state, seat, action, after)
         state = after
     return state
-

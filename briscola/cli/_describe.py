@@ -343,6 +343,8 @@ def summary(rules: Rules) -> str:
         extras.append("strength " + "-".join(str(rank) for rank in rules.strength[:5]) + "...")
     if rules.total_points != 120:
         extras.append(f"{rules.total_points} points")
+    if rules.auction is Auction.CHIAMATA:
+        extras.append("chiamata auction")
     text = (
         f"{rules.players} players, {len(rules.pack)} cards, {rules.hand_size} in hand, "
         f"{sides}, {deal}, {match}"

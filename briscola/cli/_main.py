@@ -26,7 +26,9 @@ from collections.abc import Iterator, Sequence
 from .. import __version__
 from .. import bots as _bots
 from .._presets import PRESETS, preset
+from .._rules import Rules
 from ._describe import describe_rules, summary
+from ._files import read_game, read_rules
 from ._show import show
 from ._simulate import lineup, simulate
 from ._terminal import demo, play
@@ -81,12 +83,22 @@ def _parser() -> argparse.ArgumentParser:
     names_option(demo_parser)
     svg_dir_option(demo_parser)
 
+    def rules_file_option(sub: argparse.ArgumentParser) -> None:
+        sub.add_argument(
+            "--rules",
+            metavar="FILE.json",
+            help="custom rules: a rules document written by briscola.dumps "
+            "(instead of a preset)",
+        )
+
     play_parser = commands.add_parser(
         "play",
         help="play against bots in the terminal",
-        description="Play a deal (or a match) against bots: type the number of your move.",
+        description="Play a deal (or a match) against bots: type a card, a bid, pass, "
+        "cut or knock, or the number of a choice.",
     )
     preset_option(play_parser)
+    rules_file_option(play_parser)
     play_parser.add_argument(
         "--seat", type=int, default=0, help="your seat (default 0, the first to lead)"
     )
@@ -100,16 +112,34 @@ def _parser() -> argparse.ArgumentParser:
         help=f"the bots' kind: {', '.join(_bots.BOT_NAMES)}, or montecarlo:SAMPLES (default heuristic)",
     )
     play_parser.add_argument("--match", action="store_true", help="play the preset's whole match")
+    play_parser.add_argument(
+        "--auto",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="play your only legal move without asking (default: on)",
+    )
+    play_parser.add_argument(
+        "--save",
+        metavar="FILE",
+        help="when the game is left unfinished, save it to FILE (briscola.dumps)",
+    )
+    play_parser.add_argument(
+        "--load",
+        metavar="FILE",
+        help="resume a deal or match saved with --save or briscola.dumps",
+    )
     names_option(play_parser)
     svg_dir_option(play_parser)
 
     sim = commands.add_parser(
         "simulate",
         help="seeded deals between bots, with a table of results",
-        description="Play seeded deals between bots and print win rates, ties, mean points and speed.",
+        description="Play seeded deals between bots and print win rates with 95% confidence "
+        "intervals, ties, mean points and speed.",
     )
     preset_option(sim)
-    sim.add_argument("--deals", type=int, default=100, help="number of deals (default 100)")
+    rules_file_option(sim)
+    sim.add_argument("--deals", type=int, default=100, help="number of deals, at least 1 (default 100)")
     sim.add_argument(
         "--bots",
         default="heuristic,random",
@@ -121,13 +151,28 @@ def _parser() -> argparse.ArgumentParser:
         "--seed", type=int, default=1, help="seed of the first deal; deal k uses seed + k"
     )
     sim.add_argument(
-        "--rotate", action="store_true", help="move the line-up round one place every deal"
+        "--rotate",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="move the line-up round one place every deal (default: on)",
+    )
+    sim.add_argument(
+        "--duplicate",
+        action="store_true",
+        help="play every pack once with the line-up in each place",
+    )
+    sim.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="share the deals between N processes (default 1)",
     )
     sim.add_argument(
         "--progress",
         action=argparse.BooleanOptionalAction,
         default=None,
-        help="show a progress bar on stderr (default: when stderr is a terminal)",
+        help="show progress and time left on stderr (default: when stderr is a terminal)",
     )
 
     rules_parser = commands.add_parser(
@@ -142,6 +187,7 @@ def _parser() -> argparse.ArgumentParser:
         metavar="PRESET",
         help="a preset name; without one, list them",
     )
+    rules_file_option(rules_parser)
     show_parser = commands.add_parser(
         "show",
         help="a saved deal, match or observation as a table (and an SVG picture)",
@@ -159,6 +205,15 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _chosen_rules(args: argparse.Namespace, given: list[str]) -> tuple[Rules, str]:
+    """The rules of ``--rules FILE.json``, or of the preset, and a title."""
+    if args.rules is None:
+        return preset(args.preset), args.preset
+    if any(arg == "--preset" or arg.startswith("--preset=") for arg in given):
+        raise ValueError("--rules and --preset cannot be used together")
+    return read_rules(args.rules), os.path.basename(args.rules)
+
+
 def _run(argv: list[str]) -> int:
     if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help", "--version")):
         argv = ["demo", *argv]
@@ -168,7 +223,19 @@ def _run(argv: list[str]) -> int:
         return 0
     if args.command == "show":
         return show(args.file, args.seat, args.svg, symbols=args.symbols)
+    command = f"briscola {args.command}"
     if args.command == "rules":
+        if args.rules is not None:
+            if args.preset is not None:
+                print(f"{command}: error: give a preset or --rules, not both", file=sys.stderr)
+                return 2
+            try:
+                rules = read_rules(args.rules)
+            except ValueError as error:
+                print(f"{command}: error: {error}", file=sys.stderr)
+                return 2
+            print(describe_rules(rules, os.path.basename(args.rules)))
+            return 0
         if args.preset is None:
             width = max(map(len, PRESETS))
             for name, rules in PRESETS.items():
@@ -177,37 +244,62 @@ def _run(argv: list[str]) -> int:
         print(describe_rules(preset(args.preset), args.preset))
         return 0
     if args.command == "simulate":
-        if args.deals < 0:
-            print("briscola simulate: error: --deals must be at least 0", file=sys.stderr)
-            return 2
         specs = [spec.strip() for spec in args.bots.split(",")]
         try:
+            if args.deals < 1:
+                raise ValueError(f"--deals must be at least 1, not {args.deals}")
+            if args.jobs < 1:
+                raise ValueError(f"--jobs must be at least 1, not {args.jobs}")
+            rules, title = _chosen_rules(args, argv)
             for spec in specs:
                 _bots.make_bot(spec)
-            lineup(preset(args.preset), specs)
+            lineup(rules, specs)
         except ValueError as error:
-            print(f"briscola simulate: error: {error}", file=sys.stderr)
+            print(f"{command}: error: {error}", file=sys.stderr)
             return 2
         return simulate(
-            args.preset, args.deals, specs, args.seed, rotate=args.rotate, progress=args.progress
+            rules,
+            args.deals,
+            specs,
+            args.seed,
+            rotate=args.rotate,
+            duplicate=args.duplicate,
+            jobs=args.jobs,
+            title=title,
+            progress=args.progress,
         )
     # play
-    players = preset(args.preset).players
     try:
         _bots.make_bot(args.bot)
-        if not 0 <= args.seat < players:
-            raise ValueError(f"--seat must be a seat from 0 to {players - 1}, not {args.seat}")
+        saved = None if args.load is None else read_game(args.load)
+        if saved is not None:
+            given_preset = any(a == "--preset" or a.startswith("--preset=") for a in argv)
+            if args.rules is not None or args.seed is not None or args.match or given_preset:
+                raise ValueError(
+                    "--load resumes a saved game: leave out --preset, --rules, --seed and --match"
+                )
+            rules, title = saved.rules, os.path.basename(args.load)
+        else:
+            rules, title = _chosen_rules(args, argv)
+        if not 0 <= args.seat < rules.players:
+            raise ValueError(
+                f"--seat must be a seat from 0 to {rules.players - 1}, not {args.seat}"
+            )
     except ValueError as error:
-        print(f"briscola play: error: {error}", file=sys.stderr)
+        print(f"{command}: error: {error}", file=sys.stderr)
         return 2
     return play(
-        args.preset,
+        rules,
         args.seat,
         args.seed,
         args.bot,
         match=args.match,
         names=args.names,
         svg_dir=args.svg_dir,
+        auto=args.auto,
+        save=args.save,
+        resume=saved,
+        title=title,
     )
 
 

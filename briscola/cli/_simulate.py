@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
+import signal
 import sys
 import time
 from collections.abc import Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import TextIO
 
-from .. import bots as _bots
-from .._engine import outcome
 from .._presets import preset
-from .._rules import (
-    Auction,
-    Rules,
-)
-from ._words import listing
+from .._rules import Auction, Rules
+from ..bots._tournament import Entrant, TournamentResult, places, running
 
 # --- simulate --------------------------------------------------------------------
 
@@ -27,8 +24,17 @@ def _rate(done: int, elapsed: float) -> str:
     return f"{rate:,.0f}" if rate >= 10 else f"{rate:.2f}"
 
 
+def _clock(seconds: float) -> str:
+    """``0:07``, ``12:30``, ``1:02:03``."""
+    whole = int(seconds + 0.5)
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
+
+
 class _Progress:
-    """A plain-text progress bar on a stream (stderr)."""
+    """A plain-text progress bar with the speed and the time left, on a
+    stream (stderr)."""
 
     def __init__(self, total: int, stream: TextIO, enabled: bool, width: int = 30) -> None:
         self.total = total
@@ -37,6 +43,7 @@ class _Progress:
         self.width = width
         self.start = time.perf_counter()
         self.shown = -1.0
+        self.drawn = 0
 
     def update(self, done: int) -> None:
         if not self.enabled:
@@ -47,9 +54,16 @@ class _Progress:
         self.shown = now
         filled = self.width * done // self.total
         elapsed = now - self.start
-        rate = f"{_rate(done, elapsed)} deals/s" if done else ""
         bar = "#" * filled + "." * (self.width - filled)
-        self.stream.write(f"\r[{bar}] {done}/{self.total} deals  {rate}  ")
+        line = f"[{bar}] {done}/{self.total} deals"
+        if done:
+            line += f"  {_rate(done, elapsed)} deals/s"
+            if done < self.total:
+                line += f"  ETA {_clock(elapsed * (self.total - done) / done)}"
+            else:
+                line += f"  in {_clock(elapsed)}"
+        self.stream.write("\r" + line.ljust(self.drawn))
+        self.drawn = len(line)
         self.stream.flush()
 
     def close(self) -> None:
@@ -58,149 +72,159 @@ class _Progress:
             self.stream.flush()
 
 
-class _Tally:
-    """Results of one entry of the line-up: a seat, or a side."""
-
-    def __init__(self, label: str, bot: str) -> None:
-        self.label = label
-        self.bot = bot
-        self.deals = 0
-        self.wins = 0
-        self.ties = 0
-        self.void = 0
-        self.points = 0
-        self.score = 0
+def _ignore_interrupts() -> None:
+    """In a worker process: leave Ctrl-C to the parent, which stops the
+    run and prints the deals played so far."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def lineup(rules: Rules, specs: Sequence[str]) -> tuple[list[str], list[tuple[int, ...]]]:
-    """Who sits where: per entry of the line-up, the bot spec and its seats.
-
-    The line-up gives one bot for every seat, one for every side, or one
-    for all.
-    """
-    n = rules.players
-    sides = rules.sides if rules.auction is Auction.NONE else tuple((s,) for s in range(n))
-    if len(specs) == 1:
-        return list(specs) * len(sides), list(sides)
-    if len(specs) == len(sides):
-        return list(specs), list(sides)
-    if len(specs) == n:
-        return list(specs), [(seat,) for seat in range(n)]
-    counts = sorted({1, len(sides), n})
-    raise ValueError(
-        f"--bots needs {listing([str(c) for c in counts], 'or')} names for {n} seats "
-        f"and {len(sides)} sides, not {len(specs)}"
-    )
+def lineup(rules: Rules, specs: Sequence[Entrant]) -> tuple[tuple[int, ...], ...]:
+    """The seats of each entry of the line-up; a ``ValueError`` when it
+    fits neither the sides nor the seats."""
+    return places(rules, len(specs))
 
 
 def simulate(
-    name: str,
+    rules: str | Rules,
     deals: int,
-    specs: Sequence[str],
+    specs: Sequence[Entrant],
     seed: int,
     *,
-    rotate: bool = False,
+    rotate: bool = True,
+    duplicate: bool = False,
+    jobs: int = 1,
+    title: str | None = None,
     out: TextIO | None = None,
     err: TextIO | None = None,
     progress: bool | None = None,
 ) -> int:
-    """Play ``deals`` seeded deals of preset ``name`` between bots and print
-    a table of results; returns the exit status.
+    """Play ``deals`` seeded deals between bots and print a table of
+    results; returns the exit status.
 
-    Deal ``k`` is ``new_game(rules, seed=seed + k)``. With ``rotate`` the
-    line-up moves round by one place every deal, so that each bot plays
-    every seat. With an auction, a deal everyone passed (void)
-    counts in a column of its own, not as a tie.
+    This is :func:`briscola.bots.tournament` with a table: deal ``k`` is
+    ``new_game(rules, seed=seed + k)``; the line-up moves round by one
+    place every deal unless ``rotate`` is false; ``duplicate`` plays every
+    pack once with the line-up in each place. With ``jobs`` above 1 the
+    deals are shared between that many processes, with the same result.
+    Win rates carry a 95% confidence interval (Wilson's). With an auction,
+    a deal everyone passed is void, counted in a column of its own.
+
+    Args:
+        rules: A preset name, or rules.
+        deals: How many packs to deal (at least one).
+        specs: The line-up: :func:`~briscola.bots.make_bot` names or bots.
+        seed: The first deal's seed.
+        rotate: Move the line-up round one place every deal.
+        duplicate: Play every pack once per place of the line-up.
+        jobs: Processes to play in; 1 plays here.
+        title: The name printed in the heading (the preset's by default).
+        out: Where the table goes; standard output by default.
+        err: Where progress and interruptions go; standard error.
+        progress: Draw a progress bar on ``err``; by default when it is a
+            terminal.
+
+    Raises:
+        ValueError: If ``deals`` or ``jobs`` is not positive, or the line-up
+            does not fit.
 
     >>> simulate("italian-2p", 4, ["heuristic", "random"], 1, progress=False)
-    italian-2p: 4 deals, seeds 1 to 4
-    seat  bot        deals  wins  win %  ties %  mean points
-    0     heuristic  ...
-    ...
+    italian-2p: 4 deals, seeds 1 to 4, the line-up moving round one place each deal
+    seat  bot        deals  wins  win %  95% CI      ties %  mean points
+    0     heuristic      4  ...
+    1     random         4  ...
+    4 deals in ... s: ... deals per second
     0
     """
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
-    rules = preset(name)
-    specs_used, seats_of = lineup(rules, specs)
-    players = [_bots.make_bot(spec) for spec in specs_used]
-    tallies = [
-        _Tally("all" if rotate else "+".join(map(str, seats)), spec)
-        for spec, seats in zip(specs_used, seats_of)
-    ]
-    if progress is None:
-        progress = err.isatty()
-    bar = _Progress(deals, err, progress)
+    if isinstance(rules, str):
+        title = rules if title is None else title
+        rules = preset(rules)
+    title = "custom rules" if title is None else title
+    if type(jobs) is not int or jobs < 1:
+        raise ValueError(f"jobs must be a positive number of processes, not {jobs!r}")
+    bar = _Progress(deals, err, err.isatty() if progress is None else progress)
     start = time.perf_counter()
-    done = 0
+    executor: Executor | None = None
+    result: TournamentResult | None = None
     status = 0
-    m = len(players)
-    place_of = {seat: place for place, seats in enumerate(seats_of) for seat in seats}
     try:
-        for k in range(deals):
-            # Place p (the seats of entry p of the line-up) holds entry
-            # (p + shift) % m: with rotation, every entry visits every place.
-            shift = k % m if rotate else 0
-            table = [players[(place_of[seat] + shift) % m] for seat in range(rules.players)]
-            final = _bots.play_deal(rules, table, seed=seed + k)
-            result = outcome(final)
-            assert result is not None
-            # In bastardo, when everyone passes, the deal is void, not a tie.
-            void = final.contract is not None and final.contract.called_card is None
-            for place, seats in enumerate(seats_of):
-                tally = tallies[(place + shift) % m]
-                seat = seats[0]
-                tally.deals += 1
-                if void:
-                    tally.void += 1
-                elif not result.winners:
-                    tally.ties += 1
-                elif seat in result.winners:
-                    tally.wins += 1
-                side = next(i for i, side in enumerate(result.sides) if seat in side)
-                tally.points += result.points[side]
-                tally.score += result.scores[seat]
-            done += 1
-            bar.update(done)
+        if jobs > 1:
+            executor = ProcessPoolExecutor(jobs, initializer=_ignore_interrupts)
+        runs = running(
+            rules, specs, deals, seed=seed, rotate=rotate, duplicate=duplicate, executor=executor
+        )
+        for result in runs:
+            bar.update(result.deals)
     except KeyboardInterrupt:
         status = 130
         bar.close()
-        print(f"interrupted after {done} deals", file=err)
+        played = 0 if result is None else result.deals
+        print(f"interrupted after {played} of {deals} deals", file=err)
     else:
         bar.close()
+    finally:
+        if executor is not None:
+            executor.shutdown(wait=status == 0, cancel_futures=True)
     elapsed = time.perf_counter() - start
-    print_table(rules, name, done, seed, tallies, rotate, out)
-    print(f"{done} deals in {elapsed:.2f} s: {_rate(done, elapsed)} deals per second", file=out)
+    if result is None:
+        return status
+    print_table(result, title, deals, out)
+    games = result.games
+    print(f"{games} deals in {elapsed:.2f} s: {_rate(games, elapsed)} deals per second", file=out)
     return status
 
 
-def print_table(
-    rules: Rules,
-    name: str,
-    done: int,
-    seed: int,
-    tallies: Sequence[_Tally],
-    rotate: bool,
-    out: TextIO,
-) -> None:
-    seeds = f"seeds {seed} to {seed + done - 1}" if done else "no deals"
-    rotating = ", the line-up moving round one place each deal" if rotate else ""
-    print(f"{name}: {done} deals, {seeds}{rotating}", file=out)
-    scored = rules.auction is not Auction.NONE
-    head = "seats" if rotate or any("+" in t.label for t in tallies) else "seat"
-    width = max(len(head), *(len(t.label) for t in tallies))
-    bot_width = max(3, *(len(t.bot) for t in tallies))
-    columns = f"{head:<{width}}  {'bot':<{bot_width}}  deals  wins  win %  ties %"
-    print(columns + ("  void %  mean points  mean score" if scored else "  mean points"), file=out)
-    for tally in tallies:
-        d = max(tally.deals, 1)
-        row = (
-            f"{tally.label:<{width}}  {tally.bot:<{bot_width}}  {tally.deals:5}  "
-            f"{tally.wins:4}  {100 * tally.wins / d:5.1f}  {100 * tally.ties / d:6.1f}  "
-        )
-        if scored:
-            row += f"{100 * tally.void / d:6.1f}  {tally.points / d:11.1f}  {tally.score / d:10.2f}"
-        else:
-            row += f"{tally.points / d:11.1f}"
-        print(row, file=out)
+def _percent(value: float) -> str:
+    return f"{100 * value:.1f}"
 
+
+def print_table(result: TournamentResult, title: str, planned: int, out: TextIO) -> None:
+    """The heading and the table of a (perhaps interrupted) tournament:
+    aligned columns, one row per entry of the line-up."""
+    rules, done = result.rules, result.deals
+    if done == planned:
+        seeds = f"seeds {result.seed} to {result.seed + done - 1}"
+        played = f"{done} deals, {seeds}"
+    else:
+        played = f"{done} of {planned} deals (interrupted)"
+    how = []
+    if result.duplicate:
+        copies = len(result.standings)
+        how.append(f"every pack played {copies} times, the line-up in each place")
+    elif result.rotate and len(result.standings) > 1:
+        how.append("the line-up moving round one place each deal")
+    print(f"{title}: {played}" + "".join(f", {text}" for text in how), file=out)
+    teams = any(len(s.seats) > 1 for s in result.standings)
+    scored = rules.auction is not Auction.NONE
+    head = ["side" if teams else "seat", "bot", "deals", "wins", "win %", "95% CI", "ties %"]
+    if scored:
+        head += ["void %", "mean points", "mean score"]
+    else:
+        head += ["mean points"]
+    rows = [head]
+    for s in result.standings:
+        low, high = s.win_interval
+        row = [
+            "+".join(map(str, s.seats)),
+            s.bot,
+            str(s.deals),
+            str(s.wins),
+            _percent(s.win_rate),
+            f"{_percent(low)}-{_percent(high)}",
+            _percent(s.ties / s.deals if s.deals else 0.0),
+        ]
+        if scored:
+            row.append(_percent(s.void / s.deals if s.deals else 0.0))
+        row.append(f"{s.mean_points:.1f}")
+        if scored:
+            row.append(f"{s.mean_score:.2f}")
+        rows.append(row)
+    widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
+    for row in rows:
+        cells = []
+        for i, cell in enumerate(row):
+            # Words and intervals to the left, numbers to the right.
+            left = i in (0, 1, 5)
+            cells.append(cell.ljust(widths[i]) if left else cell.rjust(widths[i]))
+        print("  ".join(cells).rstrip(), file=out)

@@ -14,13 +14,14 @@ from .._engine import apply, legal_actions, outcome
 from .._match import MatchState, new_match
 from .._observe import Observation
 from .._presets import preset
-from .._rules import (
-    MatchFormat,
-)
-from .._state import GameState, Phase
+from .._rules import Auction, Rules
+from .._state import GameState
 from .._trick import trick_winner
+from ._files import write_game
+from ._input import hint, read_answer
+from ._narrate import Narrator, Seats, report_deal, show, sorted_cards
 from ._show import TrickPictures
-from ._words import Names, capital, count, describe_action, listing, ordinal, seats_text
+from ._words import Names, capital, describe_action, listing, seats_text
 
 # --- demo ------------------------------------------------------------------------
 
@@ -98,113 +99,150 @@ class Quit(Exception):
     """The person at the terminal typed q."""
 
 
+def menu_order(seen: Observation, legal: Sequence[Action]) -> list[Action]:
+    """The legal actions in the order of the menu: card moves in the order
+    of the hand shown (by suit, trumps first, then strength), the rest as
+    the engine lists them."""
+    cards = [a for a in legal if isinstance(a, (Play, Call, SwapTrump))]
+    order = {
+        card: i
+        for i, card in enumerate(sorted_cards([a.card for a in cards], seen.rules, seen.trump))
+    }
+    rank = {type_: i for i, type_ in enumerate((Play, SwapTrump, Call))}
+    others = [a for a in legal if not isinstance(a, (Play, Call, SwapTrump))]
+    return others + sorted(cards, key=lambda a: (rank[type(a)], order[a.card]))
+
+
 class _Human:
     """The person at the terminal, as a bot: shows what the seat sees and
-    asks for the number of an action.
+    reads the answer (:mod:`briscola.cli._input`).
 
     ``stdin`` is ``None`` when standard input is closed: the input ends at
     the first question.
     """
 
-    def __init__(self, stdin: TextIO | None, out: TextIO, name: Names) -> None:
+    def __init__(
+        self,
+        stdin: TextIO | None,
+        out: TextIO,
+        name: Names,
+        style: str,
+        narrator: Narrator,
+        auto: bool,
+    ) -> None:
         self.stdin = stdin
         self.out = out
         self.name = name
+        self.style = style
+        self.narrator = narrator
+        self.auto = auto
 
     def choose(
         self, observation: Observation, legal: Sequence[Action], rng: random.Random
     ) -> Action:
-        """Ask until the answer is the number of a legal action."""
-        _show(observation, self.out, self.name)
-        labels = [describe_action(action, self.name) for action in legal]
-        _print_choices(labels, self.out)
-        choices = "1" if len(legal) == 1 else f"1-{len(legal)}"
-        hint = f"type a number from 1 to {len(legal)}, or q to quit."
+        """Ask until the answer is a legal action."""
+        if self.auto and len(legal) == 1:
+            self.narrator.forced = legal[0]
+            return legal[0]
+        show(observation, self.narrator.seats, self.out, self.name)
+        menu = menu_order(observation, legal)
+        self._menu(observation, menu)
+        prompt = _prompt(menu)
         while True:
-            print(f"Your move [{choices}, q to quit]: ", end="", file=self.out, flush=True)
+            print(prompt, end="", file=self.out, flush=True)
             try:
                 line = "" if self.stdin is None else self.stdin.readline()
             except UnicodeDecodeError:
                 # Bytes that are not text in the terminal's encoding.
-                print(f"That line is not a choice: {hint}", file=self.out)
+                print(f"That line is not text: {hint(legal, menu, self.name)}", file=self.out)
                 continue
             if not line:
                 raise EOFError
             answer = line.strip().lower()
             if answer in ("q", "quit", "exit"):
                 raise Quit
-            # ASCII digits only: int() also reads '²' or '٣', and refuses
-            # thousands of digits.
-            if answer.isascii() and answer.isdigit() and len(answer) <= 6:
-                number = int(answer)
-                if 1 <= number <= len(legal):
-                    return legal[number - 1]
             if answer in ("?", "h", "help"):
-                _print_choices(labels, self.out)
+                self._menu(observation, menu)
                 continue
-            shown = line.strip()
-            if len(shown) > 20:
-                shown = shown[:20] + "..."
-            print(f"{shown!r} is not a choice: {hint}", file=self.out)
+            read = read_answer(line, legal, menu, self.name, self.style)
+            if read.action is not None:
+                return read.action
+            print(capital(read.problem), file=self.out)
 
-
-def _show(seen: Observation, out: TextIO, name: Names) -> None:
-    """What the seat sees, before its move."""
-    print(file=out)
-    rules = seen.rules
-    if seen.trump is not None:
-        trump = name.suit(seen.trump)
-        if seen.trump_card is not None:
-            to_draw = seen.stock_size + 1
+    def _menu(self, seen: Observation, menu: Sequence[Action]) -> None:
+        """The choices: numbered, except bids, which are typed."""
+        out, name = self.out, self.name
+        bids = [a for a in menu if isinstance(a, Bid)]
+        if bids:
+            print(_bids_text(bids, Pass() in menu), file=out)
+            return
+        if any(isinstance(a, Call) for a in menu) and seen.contract is not None:
+            bid = seen.contract.bid
+            at = ""
+            if bid is not None:
+                at = (
+                    f" at {bid.points}"
+                    if bid.rank is None
+                    else f" with the {bid.rank} at {bid.points}"
+                )
             print(
-                f"Trump: {trump}; face-up card {name.the(seen.trump_card)}; "
-                f"{count(to_draw, 'card')} to draw.",
+                f"You won the auction{at}. Call a card: its holder is your partner "
+                "(call one of yours to play alone).",
                 file=out,
             )
-        else:
-            print(f"Trump: {trump}; nothing left to draw.", file=out)
-    if seen.stock_known:
-        # The Finnish redraw: everyone saw where it buried its cards.
-        buried = "; ".join(
-            f"{name.the(card)}, {ordinal(position + 1)} card to draw"
-            for position, card in seen.stock_known
-        )
-        print(f"Buried in the stock: {buried}.", file=out)
-    contract = seen.contract
-    if seen.phase is Phase.BIDDING and contract is not None:
-        if contract.bid is None:
-            print("Auction: no bid yet.", file=out)
-        else:
-            print(
-                f"Auction: highest bid {contract.bid.points} by seat {contract.declarer}.", file=out
-            )
-    if contract is not None and contract.called_card is not None:
-        partner = contract.partner
-        secret = "a secret" if partner is None else f"seat {partner}"
-        print(
-            f"Contract: {contract.bid.points if contract.bid else '?'} points by seat "
-            f"{contract.declarer}, calling {name.the(contract.called_card)}; partner: {secret}.",
-            file=out,
-        )
-    if seen.phase is Phase.PLAYING:
-        taken = ", ".join(
-            f"{'you' if seat == seen.seat else f'seat {seat}'} "
-            f"{sum(rules.points_of(card) for card in pile)}"
-            for seat, pile in enumerate(seen.piles)
-        )
-        print(f"Points taken: {taken}.", file=out)
-    if seen.trick:
-        played = ", ".join(f"seat {s} {name.the(card)}" for s, card in seen.trick)
-        print(f"On the table: {played}.", file=out)
-    for other, cards in enumerate(seen.known_hands):
-        if other == seen.seat or not cards:
-            continue
-        shown = ", ".join(name(card) for card in cards)
-        unknown = seen.hand_sizes[other] - len(cards)
-        more = f" and {count(unknown, 'card')} you have not seen" if unknown else ""
-        print(f"Seat {other} holds: {shown}{more}.", file=out)
-    hand = ", ".join(name(card) for card in seen.hand) or "nothing"
-    print(f"Your hand (seat {seen.seat}): {hand}.", file=out)
+        if all(isinstance(a, Call) for a in menu) and len(menu) > 12:
+            # The whole pack: short labels, in columns, own cards marked.
+            labels = [
+                name(a.card) + ("*" if a.card in seen.hand else "")
+                for a in menu
+                if isinstance(a, Call)
+            ]
+            _print_choices(labels, out)
+            print("  (* a card of yours: calling it means playing alone)", file=out)
+            return
+        labels = [_label(action, seen, name) for action in menu]
+        _print_choices(labels, out)
+
+
+def _bids_text(bids: Sequence[Bid], can_pass: bool) -> str:
+    """The bids in words: a range of points, and in the chiamata the ranks."""
+    ranked = [bid for bid in bids if bid.rank is not None and bid.points == bids[0].points]
+    if len(ranked) < 2:
+        ranked = []
+    values = sorted({bid.points for bid in bids if bid not in ranked})
+    parts = []
+    if ranked:
+        ranks = ", ".join(str(bid.rank) for bid in ranked)
+        parts.append(f"a rank at {ranked[0].points} ({ranks})")
+    if values:
+        span = str(values[0]) if len(values) == 1 else f"from {values[0]} to {values[-1]}"
+        weakest = bids[-1].rank
+        parts.append(f"points {span}" + (f" with the {weakest}" if weakest is not None else ""))
+    return f"  Bid {' or '.join(parts)}{', or pass' if can_pass else ''}."
+
+
+def _prompt(menu: Sequence[Action]) -> str:
+    bids = [a for a in menu if isinstance(a, Bid)]
+    if bids:
+        rank = "a rank, " if len({bid.rank for bid in bids}) > 1 else ""
+        return f"Your bid [{rank}a number or pass, q to quit]: "
+    numbers = "1" if len(menu) == 1 else f"1-{len(menu)}"
+    kinds = {type(a) for a in menu}
+    if kinds & {Play, Call}:
+        return f"Your move [a card or {numbers}, q to quit]: "
+    return (
+        f"Your move [{'/'.join(str(a) for a in menu if isinstance(a, (Cut, Knock)))} or "
+        f"{numbers}, q to quit]: "
+    )
+
+
+def _label(action: Action, seen: Observation, name: Names) -> str:
+    """A choice in words."""
+    if isinstance(action, SwapTrump) and seen.trump_card is not None:
+        return f"exchange {name.the(action.card)} for the face-up {name(seen.trump_card)}"
+    if isinstance(action, Call) and action.card in seen.hand:
+        return f"call {name.the(action.card)} (yours: you play alone)"
+    return describe_action(action, name)
 
 
 def _print_choices(labels: Sequence[str], out: TextIO) -> None:
@@ -222,120 +260,62 @@ def _print_choices(labels: Sequence[str], out: TextIO) -> None:
         print("  " + "".join(f"{item:<{width}}" for item in row).rstrip(), file=out)
 
 
-class _Narrator:
-    """Tells the person at the terminal what happens at the table, and
-    nothing that seat could not see."""
+class _Thinking:
+    """A search bot that says it is thinking before it moves."""
 
-    def __init__(self, seat: int, bot: str, out: TextIO, name: Names) -> None:
-        self.seat = seat
+    def __init__(self, bot: _bots.Bot, out: TextIO, seats: Seats, seat: int) -> None:
         self.bot = bot
         self.out = out
-        self.name = name
-        self.deals = 0
+        self.seats = seats
+        self.seat = seat
 
-    def _who(self, seat: int) -> tuple[str, bool]:
-        if seat == self.seat:
-            return "You", False
-        return f"Seat {seat} ({self.bot})", True
+    def choose(
+        self, observation: Observation, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        """Say so, then let the bot choose."""
+        if len(legal) > 1:
+            who = capital(self.seats.name(self.seat))
+            print(f"{who} is thinking...", file=self.out, flush=True)
+        return self.bot.choose(observation, legal, rng)
 
-    def start(self, state: GameState) -> None:
-        """A deal begins."""
-        self.deals += 1
-        out = self.out
-        print(f"\nDeal {self.deals}: seat {state.dealer} deals.", file=out)
-        if state.phase is Phase.CUT_OR_KNOCK:
-            print(f"Seat {state.to_move} is to cut or knock.", file=out)
-        if state.trump_card is not None:
-            print(f"The trump card is {self.name.the(state.trump_card)}.", file=out)
-        for card in state.buried:
-            print(f"{capital(self.name.the(card))} was turned and buried in the stock.", file=out)
+    def __repr__(self) -> str:
+        return repr(self.bot)
 
-    def deal(self, before: GameState, seat: int, action: Action, after: GameState) -> None:
-        """Tell one action of a deal."""
-        out, name = self.out, self.name
-        who, third = self._who(seat)
-        s = "s" if third else ""
-        if isinstance(action, Play):
-            print(f"{who} play{s} {name.the(action.card)}.", file=out)
-        elif isinstance(action, SwapTrump):
-            print(f"{who} exchange{s} {name.the(action.card)} for the trump card.", file=out)
-        elif isinstance(action, Call):
-            trump = name.suit(action.card.suit)
-            print(f"{who} call{s} {name.the(action.card)}: {trump} are trump.", file=out)
-        elif isinstance(action, (Cut, Knock)):
-            print(f"{who} {action}{s} the pack.", file=out)
-            if after.trump_card is not None:
-                print(f"The trump card is {name.the(after.trump_card)}.", file=out)
-            for card in after.buried:
-                print(f"{capital(name.the(card))} was turned and buried in the stock.", file=out)
-        elif isinstance(action, Bid):
-            print(f"{who} bid{s} {action}.".replace(" bid ", " ", 1), file=out)
-        elif isinstance(action, Pass):
-            print(f"{who} pass{'es' if third else ''}.", file=out)
-        if isinstance(action, Play) and not after.trick and before.trick:
-            self._trick_taken(before, action, after)
 
-    def _trick_taken(self, before: GameState, action: Play, after: GameState) -> None:
-        out, name, mine = self.out, self.name, self.seat
-        played = before.trick + ((after.actors[-1], action.card),)
-        winner = trick_winner(before.rules, before.trump, played)
-        taken = sum(before.rules.points_of(card) for _, card in played)
-        who = "You take" if winner == mine else f"Seat {winner} takes"
-        print(f"{who} the trick ({taken} point{'' if taken == 1 else 's'}).", file=out)
-        drawn = [card for card in after.hands[mine] if card not in before.hands[mine]]
-        if drawn:
-            print(f"You draw {listing([name.the(card) for card in drawn])}.", file=out)
-        if before.trump_card is not None and after.trump_drawn is not None:
-            drawer, card = after.trump_drawn
-            if drawer != mine:
-                print(f"Seat {drawer} draws the face-up card, {name.the(card)}.", file=out)
+def _table(
+    rules: Rules, seat: int, bot: str, human: _Human, out: TextIO, seats: Seats
+) -> list[_bots.Bot]:
+    table: list[_bots.Bot] = []
+    for other in range(rules.players):
+        if other == seat:
+            table.append(human)
+            continue
+        made = _bots.make_bot(bot)
+        searching = isinstance(made, _bots.MonteCarloBot)
+        table.append(_Thinking(made, out, seats, other) if searching else made)
+    return table
 
-    def match(self, before: MatchState, seat: int, action: Action, after: MatchState) -> None:
-        """Tell one action of a match."""
-        if len(after.results) == len(before.results):
-            self.deal(before.game, seat, action, after.game)
-            return
-        final = apply(before.game, action)
-        self.deal(before.game, seat, action, final)
-        _report_deal(final, self.seat, self.out)
-        measure = "score" if after.rules.match is MatchFormat.POINTS_TARGET else "deals won"
-        wins = after.totals if measure == "score" else after.wins
-        totals = ", ".join(
-            f"{'you' if s == self.seat else f'seat {s}'} {t}" for s, t in enumerate(wins)
+
+def _welcome(rules: Rules, title: str, seat: int, bot: str, match: bool, resumed: bool) -> str:
+    what = "a match" if match else "one deal"
+    if resumed:
+        what = f"resuming {what}"
+    opponents = [s for s in range(rules.players) if s != seat]
+    if rules.teams is not None and rules.auction is Auction.NONE:
+        team = next(t for t in rules.teams if seat in t)
+        partners = [s for s in team if s != seat]
+        others = [s for s in opponents if s not in team]
+        with_ = listing([f"seat {s}" for s in partners])
+        return (
+            f"{title}, {what}: you are seat {seat}, with {with_} as your partner"
+            f"{'s' if len(partners) > 1 else ''}, against seats "
+            f"{listing([str(s) for s in others])}; the other seats are {bot} bots."
         )
-        print(f"Match ({measure}): {totals}.", file=self.out)
-        if not after.is_over:
-            self.start(after.game)
-
-
-def _report_deal(state: GameState, seat: int, out: TextIO, heading: str | None = None) -> None:
-    """The end of a deal: points, winners, bastardo's scores (after a
-    blank line and ``heading``)."""
-    result = outcome(state)
-    assert result is not None
-    print(file=out)
-    if heading is not None:
-        print(heading, file=out)
-    if state.contract is not None and state.contract.called_card is None:
-        print("Everybody passed: the deal is void.", file=out)
-        return
-    for side, points in zip(result.sides, result.points):
-        mark = " (you)" if seat in side else ""
-        print(f"{seats_text(side).capitalize()}{mark}: {points} points.", file=out)
-    if not result.winners:
-        print("The deal is a tie.", file=out)
-    elif seat in result.winners:
-        print("You win the deal.", file=out)
-    else:
-        verb = "wins" if len(result.winners) == 1 else "win"
-        print(f"{seats_text(result.winners).capitalize()} {verb} the deal.", file=out)
-    if state.contract is not None:
-        scores = ", ".join(f"seat {s} {v:+d}" for s, v in enumerate(result.scores))
-        print(f"Scores: {scores}.", file=out)
+    return f"{title}, {what}: you are seat {seat}, against {bot} bots."
 
 
 def play(
-    name: str,
+    rules: str | Rules,
     seat: int,
     seed: int | None,
     bot: str,
@@ -343,59 +323,96 @@ def play(
     match: bool = False,
     names: str = "en",
     svg_dir: str | None = None,
+    auto: bool = True,
+    save: str | None = None,
+    resume: GameState | MatchState | None = None,
+    title: str | None = None,
     stdin: TextIO | None = None,
     out: TextIO | None = None,
     err: TextIO | None = None,
 ) -> int:
-    """Play preset ``name`` at ``seat`` against bots, reading the numbers
-    of the chosen actions from ``stdin``; returns the exit status (0 when
-    the game is played out or left with ``q``, 1 when the input ends
-    first, 130 on Ctrl-C).
+    """Play at ``seat`` against bots, reading the moves typed on
+    ``stdin``; returns the exit status (0 when the game is played out or
+    left with ``q``, 1 when the input ends first, 130 on Ctrl-C).
+
+    A move is typed as the player says it: a bid's value, ``pass``,
+    ``cut`` or ``knock``, a card's name in any language of
+    :mod:`briscola.names` or a short form such as ``7d``; or the number of
+    a choice, except when bidding. With ``auto``, a seat's only legal move
+    plays itself.
 
     The seed (drawn at random when ``seed`` is ``None``) is the whole deal,
-    every hand and the stock: it is told only once the game is
-    over or left, with "Replay it with --seed SEED". Why the game stopped
-    early (input ended, Ctrl-C) goes to ``err``, standard error by default.
+    every hand and the stock: it is told only once the game is over or
+    left, with "Replay it with --seed SEED". Why the game stopped early
+    (input ended, Ctrl-C) goes to ``err``, standard error by default.
+
+    Args:
+        rules: A preset name, or rules.
+        seat: The seat of the person at the terminal.
+        seed: The deal's or match's seed; random when ``None``.
+        bot: The :func:`~briscola.bots.make_bot` name of the other seats.
+        match: Play the rules' whole match instead of one deal.
+        names: How to name the cards (as ``demo``).
+        svg_dir: Write an SVG picture of the table, as this seat sees it,
+            after each trick into this directory.
+        auto: Play a seat's only legal move without asking.
+        save: A file to save the game to when it is left unfinished.
+        resume: A deal or match to play on from (read with
+            :func:`briscola.loads`); ``match`` and ``rules`` follow it.
+        title: The name in the first line (the preset's by default).
+        stdin: Where the moves come from; standard input by default.
+        out: Where the game is told; standard output by default.
+        err: Where interruptions are told; standard error by default.
+
+    Raises:
+        ValueError: If ``seat`` is not a seat of the rules.
 
     >>> import io
     >>> play("italian-2p", 0, 1, "random", stdin=io.StringIO("1\\n" * 20))
     italian-2p, one deal: you are seat 0, against random bots.
     ...
-    Your move [1-3, q to quit]: You play the ...
+    Your move [a card or 1-3, q to quit]: You play the ...
     ...
     Game over. Replay it with --seed 1.
-    Seat 0 (you): ... points.
+    You: ... points.
     ...
     0
     """
     stdin = sys.stdin if stdin is None else stdin
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
-    rules = preset(name)
+    if resume is not None:
+        rules = resume.rules
+        match = isinstance(resume, MatchState)
+    if isinstance(rules, str):
+        title = rules if title is None else title
+        rules = preset(rules)
+    title = "custom rules" if title is None else title
     if type(seat) is not int or not 0 <= seat < rules.players:
         raise ValueError(f"seat must be a seat from 0 to {rules.players - 1}, not {seat!r}")
-    if seed is None:
+    if seed is None and resume is None:
         seed = random.SystemRandom().randrange(1_000_000)
     card_name = Names(names)
-    table: list[_bots.Bot] = [_bots.make_bot(bot) for _ in range(rules.players)]
-    table[seat] = _Human(stdin, out, card_name)
-    narrator = _Narrator(seat, bot, out, card_name)
+    narrator = Narrator(seat, rules, out, card_name)
+    human = _Human(stdin, out, card_name, names, narrator, auto)
+    table = _table(rules, seat, bot, human, out, narrator.seats)
     pictures = None if svg_dir is None else TrickPictures(svg_dir, seat)
-    what = "a match" if match else "one deal"
     # Not the seed: it would show the other hands and the stock.
-    print(f"{name}, {what}: you are seat {seat}, against {bot} bots.", file=out)
-    replay = f"Replay it with --seed {seed}."
+    print(_welcome(rules, title, seat, bot, match, resume is not None), file=out)
+    replay = "" if seed is None or resume is not None else f"Replay it with --seed {seed}."
     try:
         if match:
-            game = new_match(rules, seed=seed).game
-            narrator.start(game)
+            begun = resume if isinstance(resume, MatchState) else new_match(rules, seed=seed)
+            narrator.current = begun
+            narrator.start(begun.game)
             on_match: Callable[[MatchState, int, Action, MatchState], None] = narrator.match
             if pictures is not None:
                 on_match = _both(narrator.match, pictures.match)
-            final = _bots.play_match(rules, table, seed=seed, on_action=on_match)
+            final = _bots.play_match(rules, table, state=begun, on_action=on_match)
+            narrator.current = final
             result = outcome(final)
             assert result is not None
-            print(f"\nGame over. {replay}", file=out)
+            print(f"\nGame over. {replay}".rstrip(), file=out)
             if not result.winners:
                 print("The match is drawn.", file=out)
             elif seat in result.winners:
@@ -403,16 +420,22 @@ def play(
                 print(f"You win the match{sweep}", file=out)
             else:
                 verb = "wins" if len(result.winners) == 1 else "win"
-                print(f"{seats_text(result.winners).capitalize()} {verb} the match.", file=out)
+                print(
+                    f"{capital(narrator.seats.group(result.winners))} {verb} the match.", file=out
+                )
         else:
-            narrator.start(new_game(rules, seed=seed))
+            state = resume if isinstance(resume, GameState) else new_game(rules, seed=seed)
+            narrator.current = state
+            narrator.start(state)
             on_deal: Callable[[GameState, int, Action, GameState], None] = narrator.deal
             if pictures is not None:
                 on_deal = _both(narrator.deal, pictures.deal)
-            state = _bots.play_deal(rules, table, seed=seed, on_action=on_deal)
-            _report_deal(state, seat, out, heading=f"Game over. {replay}")
+            state = _bots.play_deal(rules, table, seed=seed, state=state, on_action=on_deal)
+            narrator.current = state
+            report_deal(state, narrator.seats, out, heading=f"Game over. {replay}".rstrip())
     except Quit:
-        print(f"Game left unfinished. {replay}", file=out)
+        print(f"Game left unfinished. {replay}".rstrip(), file=out)
+        _save(save, narrator, out, err)
         return 0
     except (EOFError, KeyboardInterrupt) as stop:
         # End the prompt's line, say why on stderr, and leave the seed with
@@ -420,9 +443,23 @@ def play(
         print(file=out, flush=True)
         why = "Input ended" if isinstance(stop, EOFError) else "Interrupted"
         print(f"{why}: game left unfinished.", file=err, flush=True)
-        print(replay, file=out)
+        if replay:
+            print(replay, file=out)
+        _save(save, narrator, out, err)
         return 1 if isinstance(stop, EOFError) else 130
     return 0
+
+
+def _save(path: str | None, narrator: Narrator, out: TextIO, err: TextIO) -> None:
+    """Save the game left unfinished, if asked to."""
+    if path is None or narrator.current is None or narrator.current.is_over:
+        return
+    try:
+        write_game(path, narrator.current)
+    except OSError as error:
+        print(f"Could not save the game to {path}: {error.strerror or error}", file=err)
+        return
+    print(f"Saved to {path}: resume it with briscola play --load {path}.", file=out)
 
 
 _T = TypeVar("_T")

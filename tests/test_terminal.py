@@ -1,0 +1,392 @@
+"""``briscola play`` as a player meets it: what may be typed, what is
+shown (sides, partners, the contract), saving and resuming, custom rules
+from a file."""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+import pytest
+
+from briscola import (
+    Action,
+    Bid,
+    Call,
+    Card,
+    Cut,
+    GameState,
+    Knock,
+    MatchState,
+    Pass,
+    Play,
+    Rank,
+    Suit,
+    SwapTrump,
+    apply,
+    dumps,
+    legal_actions,
+    loads,
+    new_game,
+    preset,
+)
+from briscola.cli import main, play
+from briscola.cli._input import read_answer
+from briscola.cli._words import Names
+
+ACE_COINS = Card(Suit.COINS, Rank.ACE)
+ACE_CUPS = Card(Suit.CUPS, Rank.ACE)
+SEVEN_COINS = Card(Suit.COINS, Rank.SEVEN)
+KNIGHT_SWORDS = Card(Suit.SWORDS, Rank.KNIGHT)
+THREE_CLUBS = Card(Suit.CLUBS, Rank.THREE)
+HAND: list[Action] = [Play(ACE_COINS), Play(ACE_CUPS), Play(KNIGHT_SWORDS), Play(THREE_CLUBS)]
+
+
+def answer(text: str, legal: list[Action], style: str = "en") -> Action | str:
+    """The action ``text`` reads as, or the problem told."""
+    read = read_answer(text, legal, legal, Names(style), style)
+    return read.action if read.action is not None else read.problem
+
+
+def run(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    *argv: str,
+    stdin: str = "",
+) -> tuple[int, str, str]:
+    """Run the command line in process; returns status, stdout, stderr."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    status = main(list(argv))
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+# --- what may be typed ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "style", "card"),
+    [
+        ("ace of coins", "en", ACE_COINS),
+        ("Ace of Coins", "en", ACE_COINS),
+        ("play the ace of cups", "en", ACE_CUPS),
+        ("asso di denari", "en", ACE_COINS),
+        ("as od dinara", "en", ACE_COINS),
+        ("as de oros", "en", ACE_COINS),
+        ("ás de ouros", "en", ACE_COINS),
+        ("as de ouros", "en", ACE_COINS),  # accents may be left out
+        ("cavallo di spade", "it", KNIGHT_SWORDS),
+        ("konj od špada", "hr", KNIGHT_SWORDS),
+        ("konj spade", "hr", KNIGHT_SWORDS),
+        ("dama de espadas", "pt", KNIGHT_SWORDS),
+        ("queen of spades", "french", KNIGHT_SWORDS),
+        ("ace of diamonds", "french", ACE_COINS),
+        ("ace of hearts", "french", ACE_CUPS),
+        ("ten of clubs", "french-ten-for-three", THREE_CLUBS),
+        ("10c", "french-ten-for-three", THREE_CLUBS),
+        ("3 clubs", "en", THREE_CLUBS),
+        ("3b", "it", THREE_CLUBS),  # bastoni
+        ("ad", "en", ACE_COINS),  # denari, diamonds: both coins
+        ("A♦", "french", ACE_COINS),
+        ("A ♥", "french", ACE_CUPS),
+        ("Qs", "french", KNIGHT_SWORDS),
+        ("knight", "en", KNIGHT_SWORDS),  # the only knight in the hand
+        ("q", "en", KNIGHT_SWORDS),
+        ("k", "en", "bad"),
+        ("three", "en", THREE_CLUBS),
+        ("spade", "it", KNIGHT_SWORDS),  # the only sword
+        ("aceofcups", "en", "bad"),
+    ],
+)
+def test_cards_by_name_and_short_form(text: str, style: str, card: Card | str) -> None:
+    """A card may be typed by its name in any language of
+    ``briscola.names`` or of a French-suited pack, by a short form (rank
+    and suit letter or symbol), or by any part that names one card of the
+    choices; ``10`` is the three only in the ten-for-three reading."""
+    read = answer(text, HAND, style)
+    if card == "bad":
+        assert isinstance(read, str)  # a problem, told before asking again
+    else:
+        assert read == Play(card)  # type: ignore[arg-type]
+
+
+def test_ambiguous_and_unplayable_cards_ask_again() -> None:
+    """Input that fits several choices names them; a card that is not a
+    choice says so; a number counts in the menu when no choice is a
+    number."""
+    assert answer("ace", HAND) == "which one: the ace of coins or the ace of cups?"
+    assert answer("coins", HAND + [Play(SEVEN_COINS)]) == (
+        "which one: the ace of coins or the seven of coins?"
+    )
+    assert answer("seven of coins", HAND) == "the seven of coins is not one of your choices."
+    assert answer("2", HAND) == Play(ACE_CUPS)
+    assert answer("5", HAND) == "there is no choice 5: the menu goes from 1 to 4."
+    assert answer("", HAND) == "type your move, or q to quit."
+
+
+def test_bids_are_typed_as_their_value() -> None:
+    """The bug that started it: bastardo's menu numbered ``2. bid 61 …
+    61. bid 120``, so typing 61 bid 120. A number in the auction is the
+    bid's value, never a menu number; ``pass`` passes; a bid out of range
+    says which bids are possible."""
+    legal = legal_actions(new_game(preset("bastardo"), seed=1))
+    assert answer("61", list(legal)) == Bid(61)
+    assert answer("bid 75", list(legal)) == Bid(75)
+    assert answer("120", list(legal)) == Bid(120)
+    assert answer("pass", list(legal)) == Pass()
+    assert answer("121", list(legal)) == "you can bid from 61 to 120 now, or pass."
+    assert answer("1", list(legal)) == "you can bid from 61 to 120 now, or pass."
+
+
+def test_chiamata_bids_name_a_rank() -> None:
+    """In the chiamata auction a rank bids that rank at the lowest bid; a
+    value above it bids points with the weakest rank; the lowest value
+    alone asks for a rank."""
+    legal = list(legal_actions(new_game(preset("chiamata"), seed=1)))
+    assert answer("king", legal) == Bid(61, Rank.KING)
+    assert answer("tre", legal) == Bid(61, Rank.THREE)
+    assert answer("70", legal) == Bid(70, Rank.TWO)
+    problem = answer("61", legal)
+    assert isinstance(problem, str) and problem.startswith("at 61 you bid a rank: type ace,")
+
+
+def test_cut_knock_and_exchange_are_words() -> None:
+    """Split's choice is typed ``cut`` or ``knock`` (or its number); the
+    exchange is ``exchange`` (with the trump given, when there are two)."""
+    legal: list[Action] = [Cut(), Knock()]
+    assert answer("knock", legal) == Knock()
+    assert answer("cut", legal) == Cut()
+    assert answer("2", legal) == Knock()
+    swap = SwapTrump(SEVEN_COINS)
+    legal = [*HAND, swap]
+    assert answer("exchange", legal) == swap
+    assert answer("swap seven of coins", legal) == swap
+    assert answer("exchange", HAND) == "you cannot exchange a card for the trump card now."
+
+
+# --- what is shown ----------------------------------------------------------------
+
+
+def test_auto_plays_the_only_move_unless_told_not_to(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One legal move plays itself, said so; ``--no-auto`` asks for it."""
+    status, auto, _ = run(capsys, monkeypatch, "play", "--seed", "1", stdin="1\n" * 20)
+    assert status == 0 and auto.count("(your only move)") == 1
+    status, asked, _ = run(
+        capsys, monkeypatch, "play", "--seed", "1", "--no-auto", stdin="1\n" * 20
+    )
+    assert status == 0 and "(your only move)" not in asked
+    assert asked.count("Your move [a card or 1, q to quit]: ") == 1
+
+
+def test_team_games_show_sides_partner_and_side_totals(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SPEC §6: seats 0 and 2 play seats 1 and 3. The first line names the
+    partner and the opponents; the points are totalled by side; the
+    partner is called so."""
+    _, out, _ = run(
+        capsys, monkeypatch, "play", "--preset", "italian-4p", "--seed", "3", stdin="1\n" * 10
+    )
+    assert out.splitlines()[0] == (
+        "italian-4p, one deal: you are seat 0, with seat 2 as your partner, against seats 1 "
+        "and 3; the other seats are heuristic bots."
+    )
+    assert "Points: your side (you and seat 2) 0, their side (seats 1 and 3) 0." in out
+    assert "Seat 2 (your partner) plays the " in out
+
+
+def test_bastardo_shows_the_contract_and_the_call_menu(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SPEC §7: the winner of the auction calls a card; the menu says at
+    what the auction was won and marks the player's own cards (calling one
+    means playing alone); then the contract and how far the declarer's side
+    is from it are shown before every move."""
+    state = new_game(preset("bastardo"), seed=2)
+    own = state.hands[0][0]
+    script = f"120\n{own}\n" + "1\n" * 10
+    _, out, _ = run(
+        capsys, monkeypatch, "play", "--preset", "bastardo", "--seed", "2", stdin=script
+    )
+    assert "You won the auction at 120. Call a card: its holder is your partner" in out
+    assert f"{own}*" in out and "(* a card of yours: calling it means playing alone)" in out
+    assert f"You call the {own}" in out
+    assert "It is your own card: you play alone against the other 4." in out
+    assert f"Contract: 120 by you, calling the {own}; playing alone." in out
+    assert "Declarer's side (you): 0 of 120, 120 to go." in out
+
+
+def test_the_exchange_says_which_card_you_receive(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SPEC §5 (Romanian: the two of trumps for the face-up card in the
+    first trick): the choice and the narration name the card received."""
+    rules = preset("romanian-2p")
+    seed = next(
+        seed
+        for seed in range(200)
+        if any(isinstance(a, SwapTrump) for a in legal_actions(new_game(rules, seed=seed)))
+    )
+    state = new_game(rules, seed=seed)
+    assert state.trump_card is not None
+    two = Card(state.trump_card.suit, Rank.TWO)
+    _, out, _ = run(
+        capsys,
+        monkeypatch,
+        "play",
+        "--preset",
+        "romanian-2p",
+        "--seed",
+        str(seed),
+        stdin="exchange\nq\n",
+    )
+    assert f"exchange the {two} for the face-up {state.trump_card}" in out
+    assert f"You exchange the {two} for the trump card, the {state.trump_card}." in out
+
+
+def test_a_search_bot_says_it_is_thinking(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Monte Carlo bot can take seconds: a line says it is thinking."""
+    _, out, _ = run(capsys, monkeypatch, "play", "--seed", "1", "--bot", "mc:2", stdin="1\nq\n")
+    assert "Seat 1 is thinking...\nSeat 1 plays the " in out
+    _, quick, _ = run(capsys, monkeypatch, "play", "--seed", "1", stdin="1\nq\n")
+    assert "thinking" not in quick
+
+
+def test_numbers_are_digits(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Counts are written one way, in digits, small or large."""
+    _, out, _ = run(capsys, monkeypatch, "play", "--seed", "1", stdin="q\n")
+    assert "; 34 cards to draw." in out
+    for word in ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine"):
+        assert f" {word} card" not in out and f" {word} point" not in out
+
+
+# --- saving, resuming, custom rules -------------------------------------------------
+
+
+def test_save_and_load_a_deal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """``--save FILE`` writes the game left unfinished with ``dumps``;
+    ``--load FILE`` plays on from it, to the end."""
+    saved = tmp_path / "deal.json"
+    status, out, _ = run(
+        capsys, monkeypatch, "play", "--seed", "4", "--save", str(saved), stdin="1\nq\n"
+    )
+    assert status == 0
+    assert f"Saved to {saved}: resume it with briscola play --load {saved}." in out
+    state = loads(saved.read_text(encoding="utf-8"))
+    assert isinstance(state, GameState) and not state.is_over
+    assert state.pack == new_game(preset("italian-2p"), seed=4).pack
+    assert len(state.history) >= 2
+    status, out, _ = run(capsys, monkeypatch, "play", "--load", str(saved), stdin="1\n" * 20)
+    assert status == 0
+    assert out.startswith("deal.json, resuming one deal: you are seat 0, against heuristic bots.")
+    assert "Game over.\n" in out
+
+
+def test_save_on_end_of_input_and_load_a_match(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A match is saved as a match (also when the input ends) and resumed
+    as one."""
+    saved = tmp_path / "match.json"
+    status, _, _ = run(
+        capsys,
+        monkeypatch,
+        "play",
+        "--preset",
+        "split-2p",
+        "--match",
+        "--seed",
+        "5",
+        "--save",
+        str(saved),
+        stdin="1\n1\n",
+    )
+    assert status == 1
+    match = loads(saved.read_bytes())
+    assert isinstance(match, MatchState)
+    status, out, _ = run(
+        capsys, monkeypatch, "play", "--load", str(saved), "--bot", "random", stdin="1\n" * 400
+    )
+    assert status == 0 and "resuming a match" in out
+    assert "Match (deals won): " in out
+
+
+def test_load_refuses_what_is_not_a_game(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A missing file, rules, a finished deal or ``--load`` with ``--seed``
+    are usage errors with a reason."""
+    rules = tmp_path / "rules.json"
+    rules.write_text(dumps(preset("italian-2p")), encoding="utf-8")
+    status, _, err = run(capsys, monkeypatch, "play", "--load", str(rules))
+    assert status == 2 and "holds rules, not a deal or a match" in err
+    status, _, err = run(capsys, monkeypatch, "play", "--load", str(tmp_path / "none.json"))
+    assert status == 2 and "cannot read" in err
+    state = new_game(preset("italian-2p"), seed=1)
+    while not state.is_over:
+        state = apply(state, legal_actions(state)[0])
+    over = tmp_path / "over.json"
+    over.write_text(dumps(state), encoding="utf-8")
+    status, _, err = run(capsys, monkeypatch, "play", "--load", str(over))
+    assert status == 2 and "already over" in err
+    game = tmp_path / "game.json"
+    game.write_text(dumps(new_game(preset("italian-2p"), seed=1)), encoding="utf-8")
+    status, _, err = run(capsys, monkeypatch, "play", "--load", str(game), "--seed", "3")
+    assert status == 2 and "--load resumes a saved game" in err
+
+
+def test_custom_rules_from_a_file(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """``--rules FILE.json`` (a rules document from ``dumps``) works for
+    ``play``, ``simulate`` and ``rules``; a file of something else, or
+    together with ``--preset``, is a usage error."""
+    path = tmp_path / "mine.json"
+    path.write_text(dumps(preset("italian-4p")), encoding="utf-8")
+    status, out, _ = run(
+        capsys, monkeypatch, "play", "--rules", str(path), "--seed", "3", stdin="q\n"
+    )
+    assert status == 0 and out.startswith("mine.json, one deal: you are seat 0, with seat 2")
+    status, out, _ = run(capsys, monkeypatch, "simulate", "--rules", str(path), "--deals", "2")
+    assert status == 0 and out.startswith("mine.json: 2 deals, seeds 1 to 2")
+    status, out, _ = run(capsys, monkeypatch, "rules", "--rules", str(path))
+    assert status == 0 and out.startswith("mine.json\n\nPlayers   Four players in two pairs")
+    game = tmp_path / "game.json"
+    game.write_text(dumps(new_game(preset("italian-2p"), seed=1)), encoding="utf-8")
+    for command in ("play", "simulate", "rules"):
+        status, _, err = run(capsys, monkeypatch, command, "--rules", str(game))
+        assert status == 2 and "holds a deal, not rules" in err
+    status, _, err = run(
+        capsys, monkeypatch, "simulate", "--rules", str(path), "--preset", "italian-2p"
+    )
+    assert status == 2 and "--rules and --preset cannot be used together" in err
+
+
+def test_play_takes_rules_objects() -> None:
+    """``play`` takes rules as well as a preset name."""
+    out = io.StringIO()
+    status = play(preset("split-2p"), 0, 3, "random", stdin=io.StringIO("knock\nq\n"), out=out)
+    assert status == 0
+    assert out.getvalue().startswith("custom rules, one deal: you are seat 0")
+    assert "You knock the pack." in out.getvalue()
+
+
+def test_call_menu_lists_every_card() -> None:
+    """Bastardo's call: any card of the pack (SPEC §7); typed by name."""
+    rules = preset("bastardo")
+    state = new_game(rules, seed=2)
+    state = apply(state, Bid(120))
+    while state.to_move != 0:
+        state = apply(state, Pass())
+    legal = list(legal_actions(state))
+    assert len(legal) == 40 and all(isinstance(a, Call) for a in legal)
+    assert answer("re di coppe", legal) == Call(Card(Suit.CUPS, Rank.KING))
