@@ -7,6 +7,7 @@ from typing import Final, TypeAlias
 import attrs
 
 from ._cards import FULL_PACK, Card, Rank
+from ._rules import MAX_BID
 
 __all__ = [
     "Play",
@@ -53,7 +54,7 @@ class Play:
 
 @attrs.frozen
 class Cut:
-    """Split dealing: the previous dealer cuts the pack (SPEC §3).
+    """Split dealing: the previous dealer cuts the pack.
 
     >>> Cut() == Cut()
     True
@@ -65,7 +66,7 @@ class Cut:
 
 @attrs.frozen
 class Knock:
-    """Split dealing: the previous dealer knocks on the pack (SPEC §3).
+    """Split dealing: the previous dealer knocks on the pack.
 
     >>> Knock() == Cut()
     False
@@ -77,7 +78,7 @@ class Knock:
 
 @attrs.frozen
 class SwapTrump:
-    """Give ``card``, a trump, and take the face-up trump card (SPEC §5).
+    """Give ``card``, a trump, and take the face-up trump card.
 
     >>> from briscola import Card, Rank, Suit
     >>> SwapTrump(Card(Suit.SWORDS, Rank.TWO)).card.rank
@@ -93,25 +94,43 @@ class SwapTrump:
 
 def _is_points(instance: object, attribute: object, value: int) -> None:
     if type(value) is not int:
-        raise TypeError(f"Bid points must be an int, not {value!r}")
+        shown = repr(value) if isinstance(value, (float, bool, type(None))) else type(value).__name__
+        raise TypeError(f"Bid points must be an int, not {shown}")
+    if not 0 <= value <= MAX_BID:
+        shown = str(value) if -MAX_BID <= value <= 10 * MAX_BID else "out of range"
+        raise ValueError(f"Bid points run from 0 to {MAX_BID}, not {shown}")
 
 
 @attrs.frozen
 class Bid:
-    """A bid in bastardo's auction (SPEC §7).
+    """A bid in bastardo's auction.
 
     In the default auction a bid is only ``points``; in the chiamata
     auction it also names the ``rank`` of the card the bidder will call.
+    Whether a bid is legal depends on the rules and the auction so far
+    (:func:`~briscola.is_legal`); a bid that no rules could allow is
+    refused when it is made.
+
+    Raises:
+        TypeError: If ``points`` is not an ``int`` (a ``bool`` is not) or
+            ``rank`` is neither a :class:`~briscola.Rank` nor ``None``.
+        ValueError: If ``points`` is not from 0 to 4,000, the most points
+            a pack can hold under any :class:`~briscola.Rules`.
 
     >>> Bid(70)
     Bid(points=70, rank=None)
     >>> from briscola import Rank
     >>> str(Bid(61, Rank.KING))
     'bid king at 61'
+    >>> Bid(10**100)
+    Traceback (most recent call last):
+    ...
+    ValueError: Bid points run from 0 to 4000, not out of range
     """
 
     points: int = attrs.field(validator=_is_points)
-    """The points the declarer's side undertakes to take."""
+    """The points the declarer's side undertakes to take, from 0 to
+    4,000."""
     rank: Rank | None = attrs.field(
         default=None, validator=attrs.validators.optional(attrs.validators.instance_of(Rank))
     )
@@ -125,7 +144,7 @@ class Bid:
 
 @attrs.frozen
 class Pass:
-    """Pass in the auction; a pass is final (SPEC §7).
+    """Pass in the auction; a pass is final.
 
     >>> str(Pass())
     'pass'
@@ -138,7 +157,7 @@ class Pass:
 @attrs.frozen
 class Call:
     """The declarer names ``card``: its suit is trump and its holder the
-    secret partner (SPEC §7).
+    secret partner.
 
     >>> from briscola import Card, Rank, Suit
     >>> str(Call(Card(Suit.CLUBS, Rank.ACE)))
