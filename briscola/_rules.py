@@ -181,19 +181,22 @@ score to reach. A longer match could outgrow the deals that
 :func:`~briscola.loads` reads back."""
 
 
-def _show(value: object) -> str:
+def _show(value: object, depth: int = 0) -> str:
     """``value`` for an error message, never long, never failing: the input
-    may be hostile (huge ints, huge strings, objects with odd reprs)."""
+    may be hostile (huge ints, huge strings, deep nesting, odd reprs)."""
     if type(value) is int and value.bit_length() > 64:
         return f"an int of {value.bit_length()} bits"
     if isinstance(value, (tuple, list)):
-        shown = ", ".join(_show(item) for item in value[:6])
-        more = ", ..." if len(value) > 6 else ""
-        return f"({shown}{more})" if isinstance(value, tuple) else f"[{shown}{more}]"
-    try:
-        text = repr(value)
-    except Exception:  # noqa: BLE001 - any failing repr is shown by type
-        return f"a {type(value).__name__}"
+        if depth >= 2:
+            return "(...)" if isinstance(value, tuple) else "[...]"
+        inner = ", ".join(_show(item, depth + 1) for item in value[:6])
+        text = f"({inner}, ...)" if len(value) > 6 else f"({inner})"
+        text = text if isinstance(value, tuple) else f"[{text[1:-1]}]"
+    else:
+        try:
+            text = repr(value)
+        except Exception:  # any failing repr is shown by the type's name
+            return f"a {type(value).__name__}"
     return text if len(text) <= 60 else f"{text[:57]}..."
 
 
@@ -490,11 +493,8 @@ def _validate(rules: Rules) -> None:
         undealt = size - n * rules.hand_size
         if undealt < 1:
             _fail(f"{n} hands of {rules.hand_size} leave no card of {size} to turn as trump")
-        if undealt % per_trick:
-            _fail(
-                f"the {undealt} cards left after the deal cannot be drawn evenly, "
-                f"{per_trick} after each trick"
-            )
+        # The undealt cards are drawn evenly, per_trick after each trick:
+        # the pack and the hands are both multiples of per_trick (above).
         if rules.hand_size % rules.packet_size:
             _fail("Rules.hand_size must be a multiple of Rules.packet_size")
         if rules.redraw_ranks:
