@@ -366,3 +366,81 @@ def test_played_cards_stay_public() -> None:
         piles = observe(after, seat).piles
         assert sorted(c for pile in piles for c in pile) == sorted([a, b])
     assert MatchFormat.SINGLE is rules.match
+
+
+def test_sampler_refuses_more_known_cards_than_a_hand_holds() -> None:
+    """A seat cannot know more cards of another hand than it holds."""
+    seen = observe(new_game(preset("italian-2p"), seed=6), 0)
+    shown = {*seen.hand, seen.turned_card}
+    unseen = [c for c in preset("italian-2p").pack if c not in shown]
+    known = (seen.known_hands[0], tuple(sorted(unseen[:4])))
+    with pytest.raises(ValueError, match="no deal agrees"):
+        sample_state(attrs.evolve(seen, known_hands=known), random.Random(0))
+
+
+def test_loads_refuses_misshapen_parts() -> None:
+    """Rules that are not an object, a result that is not an object, a
+    contract whose bid is not a bid, match results without totals, and a
+    match that goes on after it was over: each a ValueError."""
+    rules = json.loads(dumps(preset("italian-2p")))
+    rules["rules"] = []
+    with pytest.raises(ValueError, match="object"):
+        loads(json.dumps(rules))
+
+    match = new_match(preset("italian-2p"), seed=13)
+    while not match.is_over:
+        match = apply_first(match)
+    document = json.loads(dumps(match))
+    assert len(document["results"]) == 1
+    bad_results: list[Any] = [[[]], document["results"] * 2]
+    for results in bad_results:
+        with pytest.raises(ValueError):
+            loads(json.dumps({**document, "results": results}))
+
+    bastardo = new_match(preset("bastardo"), seed=2)
+    from briscola import apply
+
+    bastardo = apply(bastardo, Bid(61))
+    seen = json.loads(dumps(observe(bastardo, 0)))
+    assert seen["contract"]["bid"] == ["bid", 61]
+    with pytest.raises(ValueError, match="bid"):
+        loads(json.dumps({**seen, "contract": {**seen["contract"], "bid": ["pass"]}}))
+    with pytest.raises(ValueError, match="match_totals"):
+        loads(json.dumps({**seen, "match_totals": None}))
+
+
+def test_demo_reports_a_tie(capsys: pytest.CaptureFixture[str]) -> None:
+    """The demo ends with the points and, on a 60-60 deal, no winner."""
+    assert main(["demo", "--preset", "italian-2p", "--seed", "137"]) == 0
+    text = capsys.readouterr().out
+    assert "no winner" in text and text.count(": 60 points") == 2
+
+
+def test_play_a_single_deal_match_drawn_and_won() -> None:
+    """``--match`` with a single-deal preset: a tied deal draws the match,
+    a won deal wins it."""
+    assert "The match is drawn." in _play("italian-2p", 13, match=True)
+    assert "You win the match." in _play("italian-2p", 0, match=True)
+
+
+def test_heuristic_bot_passes_when_no_bid_is_left() -> None:
+    """Once 120 is bid no higher bid exists: the heuristic bot passes."""
+    from briscola import Pass, apply
+
+    state = new_game(preset("bastardo"), seed=1)
+    state = apply(state, Bid(120))
+    seat = state.to_move
+    assert seat is not None and legal_actions(state) == (Pass(),)
+    choice = HeuristicBot().choose(observe(state, seat), legal_actions(state), random.Random(0))
+    assert choice == Pass()
+    assert play_deal(preset("bastardo"), [HeuristicBot()] * 5, state=state, seed=1).is_over
+
+
+def test_simulate_counts_ties() -> None:
+    """``simulate`` counts tied deals in their own column."""
+    out = io.StringIO()
+    assert (
+        simulate("italian-2p", 40, ["random"], 13, out=out, err=io.StringIO(), progress=False) == 0
+    )
+    text = out.getvalue()
+    assert "tie" in text.lower()
