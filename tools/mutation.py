@@ -172,18 +172,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--module", action="append", help="only this module (e.g. _rules.py)")
     parser.add_argument("--max-children", type=int, default=2, help="mutants run at once")
     parser.add_argument("--list", action="store_true", help="only count the mutants")
+    parser.add_argument(
+        "--report-only",
+        action="store_true",
+        help="report the verdicts so far of the sample in --workdir (of a run still going on "
+        "or stopped), without running anything",
+    )
     args = parser.parse_args(argv)
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "CI")}
+    env["HYPOTHESIS_PROFILE"] = "mutation"
+    src = args.workdir / "src"
+    if args.report_only:
+        saved = json.loads((args.workdir / "sample.json").read_text(encoding="utf-8"))
+        return _report(args.workdir, saved, env)
 
     modules = [m for m in (args.module or ENGINE_MODULES) if (ROOT / "briscola" / m).is_file()]
-    src = args.workdir / "src"
     shutil.rmtree(args.workdir, ignore_errors=True)
     src.mkdir(parents=True)
     _copy_sources(src)
     with (src / "pyproject.toml").open("a", encoding="utf-8") as config:
         config.write(_config(modules))
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "CI")}
-    env["HYPOTHESIS_PROFILE"] = "mutation"
-
     names_by_file = _python(src, GENERATE, env)
     assert isinstance(names_by_file, dict)
     rng = random.Random(args.seed)
@@ -194,6 +202,7 @@ def main(argv: list[str] | None = None) -> int:
         sample[path] = sorted(rng.sample(names, min(args.per_module, len(names))))
     if args.list:
         return 0
+    (args.workdir / "sample.json").write_text(json.dumps(sample, indent=2), encoding="utf-8")
     chosen = [name for names in sample.values() for name in names]
     print(f"running {len(chosen)} mutants ({args.per_module} per module, seed {args.seed})")
     with (args.workdir / "mutmut.log").open("w", encoding="utf-8") as log:
@@ -206,6 +215,12 @@ def main(argv: list[str] | None = None) -> int:
             stderr=subprocess.STDOUT,
             check=False,
         )
+    return _report(args.workdir, sample, env)
+
+
+def _report(workdir: Path, sample: dict[str, list[str]], env: dict[str, str]) -> int:
+    """Print and save the verdicts of ``sample`` (mutmut's results so far)."""
+    src = workdir / "src"
     codes = _python(src, RESULTS, env)
     assert isinstance(codes, dict)
 
@@ -226,8 +241,8 @@ def main(argv: list[str] | None = None) -> int:
         )
         report[path] = {"sampled": names, "verdicts": dict(verdicts), "killed_percent": share}
         survivors += [n for n in names if _verdict(codes.get(n)) == "survived"]
-    (args.workdir / "report.json").write_text(json.dumps(report, indent=2), encoding="utf-8")
-    with (args.workdir / "survivors.txt").open("w", encoding="utf-8") as out:
+    (workdir / "report.json").write_text(json.dumps(report, indent=2), encoding="utf-8")
+    with (workdir / "survivors.txt").open("w", encoding="utf-8") as out:
         for name in survivors:
             shown = subprocess.run(
                 [sys.executable, "-m", "mutmut", "show", name],
@@ -238,7 +253,7 @@ def main(argv: list[str] | None = None) -> int:
                 check=False,
             )
             out.write(shown.stdout + "\n")
-    print(f"\n{len(survivors)} survivors: their diffs are in {args.workdir / 'survivors.txt'}")
+    print(f"\n{len(survivors)} survivors: their diffs are in {workdir / 'survivors.txt'}")
     return 0
 
 
