@@ -132,6 +132,7 @@ def _config(modules: list[str]) -> str:
 [tool.mutmut]
 source_paths = ["briscola/"]
 only_mutate = [{only}]
+also_copy = ["examples/", "benchmarks/", "docs/", "fuzz/", "README.md", "CHANGELOG.md"]
 pytest_add_cli_args_test_selection = ["tests/"]
 pytest_add_cli_args = ["-p", "no:cacheprovider", "-p", "no:benchmark", "--hypothesis-seed=0"]
 process_isolation = "forkserver"
