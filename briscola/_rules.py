@@ -288,7 +288,7 @@ class Rules:
 
     players: int = 2
     """Number of seats, numbered in playing order from 0: an int from 2 to
-    :data:`MAX_PLAYERS` (20), since each seat needs a card in hand and one
+    20, since each seat needs a card in hand and one
     to draw."""
     removed: tuple[Card, ...] = attrs.field(default=(), converter=_to_cards)
     """Cards taken out of the 40-card pack (the two of clubs for three
@@ -296,7 +296,7 @@ class Rules:
     is refused."""
     hand_size: int = 3
     """Cards in each hand after the deal (3; 4 in dupla; 8 in bastardo): an
-    int from 1 to :data:`MAX_CARDS` (40)."""
+    int from 1 to 40."""
     strength: tuple[Rank, ...] = attrs.field(default=STANDARD_STRENGTH, converter=_to_ranks)
     """Every rank, strongest first: each of the ten ranks exactly once."""
     card_points: tuple[tuple[Rank, int], ...] = attrs.field(
@@ -310,12 +310,12 @@ class Rules:
     """The deal style."""
     packet_size: int = 1
     """Cards dealt at a time to a seat in the standard and cut deals (2 in
-    Split dupla): an int from 1 to :data:`MAX_CARDS` dividing
+    Split dupla): an int from 1 to 40 dividing
     :attr:`hand_size`."""
     plays_per_trick: int = 1
     """Cards each seat plays to one trick, in turn (2 in two-player dupla:
     leader, other, leader, other); after the trick each seat draws as many,
-    one card at a time, winner first. An int from 1 to :data:`MAX_CARDS`
+    one card at a time, winner first. An int from 1 to 40
     dividing :attr:`hand_size`."""
     redraw_ranks: tuple[Rank, ...] = attrs.field(default=(), converter=_to_redraw)
     """If the card turned as trump has one of these ranks it is buried in the
@@ -341,7 +341,7 @@ class Rules:
     """The auction before play; anything but ``NONE`` needs the whole deal."""
     min_bid: int = 61
     """The lowest bid of the auction (bastardo): an int from 1 to the
-    pack's points with an auction, and never above :data:`MAX_BID`."""
+    pack's points with an auction, and never above 4,000."""
     cappotto_doubles: bool = False
     """In bastardo, a side that takes every point doubles the deal's
     scores."""
@@ -350,7 +350,7 @@ class Rules:
     match_target: int = 1
     """Deals to win (``FIRST_TO``), deals to count (``BEST_OF``) or total
     score to reach (``POINTS_TARGET``): an int from 1 to
-    :data:`MAX_MATCH_TARGET` (200)."""
+    200."""
     tie_same_dealer: bool = False
     """After a tied deal the same dealer deals again (Split); otherwise the
     deal passes on as usual."""
