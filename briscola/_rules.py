@@ -84,8 +84,7 @@ class DealStyle(enum.Enum):
 
 
 class Exchange(enum.Enum):
-    """Whether and how a trump may be exchanged for the face-up trump card
-   .
+    """Whether and how a trump may be exchanged for the face-up trump card.
 
     >>> Exchange.SPANISH.value
     'spanish'
