@@ -596,40 +596,39 @@ def test_knocked_split_partner_hands_once_the_stock_is_gone() -> None:
 
 def test_team_piles_are_per_seat_without_piles_by_side() -> None:
     """Finding 8: in a team game without ``piles_by_side`` each trick goes
-    to the pile of the seat that won it, not to the side's lowest seat; the
-    side's points add up both partners' piles."""
+    to the pile of the seat that won it; with it, to the side's lowest
+    seat. Either way the side's points add up both partners' piles."""
     rules = preset("italian-4p")
     assert not rules.piles_by_side
-    # Seat 1 wins the first trick with the ace of the led suit.
+    # Seat 3 wins the first trick with the ace of the led suit; its side's
+    # lowest seat is seat 1.
     deck = deck_with(
         rules,
         {
             0: card("two of cups"),
-            1: card("ace of cups"),
-            2: card("four of cups"),
-            3: card("five of cups"),
+            1: card("four of cups"),
+            2: card("five of cups"),
+            3: card("ace of cups"),
             12: card("six of swords"),
         },
     )
-    state = new_game(rules, deck=deck)
-    trick = [card("two of cups"), card("ace of cups"), card("four of cups"), card("five of cups")]
-    after = play_cards(state, *trick)
-    assert after.piles[1] == tuple(sorted(trick)) or sorted(after.piles[1]) == sorted(trick)
-    assert after.piles[0] == after.piles[2] == after.piles[3] == ()
-    assert after.to_move == 1
+    trick = [card("two of cups"), card("four of cups"), card("five of cups"), card("ace of cups")]
+    after = play_cards(new_game(rules, deck=deck), *trick)
+    assert sorted(after.piles[3]) == sorted(trick)
+    assert after.piles[0] == after.piles[1] == after.piles[2] == ()
+    assert after.to_move == 3
     by_side = attrs.evolve(rules, piles_by_side=True)
     lumped = play_cards(new_game(by_side, deck=deck), *trick)
-    assert sorted(lumped.piles[1]) == sorted(trick) and lumped.piles[3] == ()
-    end = play_out(after)
-    result = outcome(end)
-    assert result is not None
-    for side, points in zip(result.sides, result.points):
-        assert points == sum(rules.points_of(c) for seat in side for c in end.piles[seat])
-    assert (
-        any(end.piles[seat] for seat in (1, 3))
-        and any(end.piles[seat] for seat in (0, 2))
-        or (0 in result.points)
-    )
+    assert sorted(lumped.piles[1]) == sorted(trick)
+    assert lumped.piles[0] == lumped.piles[2] == lumped.piles[3] == ()
+    assert lumped.to_move == 3
+    for state in (after, lumped):
+        end = play_out(state)
+        result = outcome(end)
+        assert result is not None
+        for side, points in zip(result.sides, result.points):
+            assert points == sum(rules.points_of(c) for seat in side for c in end.piles[seat])
+    assert observe(lumped, 0).piles == lumped.piles
 
 
 # -- The sampler refuses forged observations (finding 8) ---------------------------
@@ -891,3 +890,44 @@ def test_no_exchange_before_the_cut_or_knock() -> None:
         "seat 0 cannot exchange the two of cups for the trump card now: "
         "the pack is waiting to be cut or knocked"
     )
+
+
+def test_forged_observations_are_refused_with_their_reason() -> None:
+    """Finding 8: the sampler says what does not fit: a card of the seat's
+    own hand also shown in its partner's hand as dealt is in two places; a
+    hand shorter than the cards the seat was dealt and played is too
+    short."""
+    seen = observe(new_game(preset("romanian-4p"), seed=4), 0)
+    shown = list(seen.shown_dealt)
+    shown[2] = (seen.hand[0],) + shown[2][1:]
+    with pytest.raises(ValueError) as info:
+        sample_state(attrs.evolve(seen, shown_dealt=tuple(shown)), random.Random(0))
+    assert str(info.value) == (
+        f"no deal agrees with the observation: the {seen.hand[0]} would be in two places"
+    )
+    plain = observe(new_game(preset("italian-2p"), seed=3), 0)
+    short = attrs.evolve(
+        plain,
+        hand=plain.hand[:2],
+        known_hands=(plain.hand[:2],) + plain.known_hands[1:],
+        hand_sizes=(2,) + plain.hand_sizes[1:],
+    )
+    with pytest.raises(ValueError) as info:
+        sample_state(short, random.Random(0))
+    assert str(info.value) == (
+        "no deal agrees with the observation: the seat received more cards than it holds or played"
+    )
+
+
+def test_nested_values_are_shown_by_their_kind() -> None:
+    """Finding 5, for rules: a nested value in a message is cut short at
+    the third level, lists shown as lists and tuples as tuples."""
+    with pytest.raises(ValueError) as info:
+        Rules(removed=[[[1]]])  # type: ignore[list-item]
+    assert str(info.value) == "Rules.removed must hold cards, not ([[...]])"
+    with pytest.raises(ValueError) as info:
+        Rules(removed=[(((1,),),)])  # type: ignore[list-item]
+    assert str(info.value) == "Rules.removed must hold cards, not (((...)))"
+    with pytest.raises(ValueError) as info:
+        Rules(removed=list(range(7)))  # type: ignore[arg-type]
+    assert str(info.value) == "Rules.removed must hold cards, not (0, 1, 2, 3, 4, 5, ...)"
