@@ -931,3 +931,17 @@ def test_nested_values_are_shown_by_their_kind() -> None:
     with pytest.raises(ValueError) as info:
         Rules(removed=list(range(7)))  # type: ignore[arg-type]
     assert str(info.value) == "Rules.removed must hold cards, not (0, 1, 2, 3, 4, 5, ...)"
+
+
+def test_rules_messages_name_the_value_and_the_rule() -> None:
+    """From the mutation run: the messages themselves are pinned, the value
+    shown as given, the rule said in words."""
+    with pytest.raises(ValueError) as info:
+        Rules(clockwise=1)  # type: ignore[arg-type]
+    assert str(info.value) == "Rules.clockwise must be a bool, not 1"
+    for change in ({"exchange": Exchange.SPANISH}, {"redraw_ranks": (Rank.ACE,)}):
+        with pytest.raises(ValueError) as info:
+            attrs.evolve(preset("bastardo"), **change)
+        assert str(info.value) == (
+            "the whole deal turns no trump card: it allows no exchange and no redraw"
+        )
