@@ -444,3 +444,30 @@ def test_simulate_counts_ties() -> None:
     )
     text = out.getvalue()
     assert "tie" in text.lower()
+
+
+@pytest.mark.parametrize("hand_size", [12, 13, 16])
+def test_big_hands_play_out(hand_size: int) -> None:
+    """Hands of any allowed size play like hands of three: each play
+    removes exactly the card played (from the mutation run: hands of
+    thirteen cards and more take another path through the engine)."""
+    rules = Rules(hand_size=hand_size)
+    state = new_game(rules, seed=hand_size)
+    while not state.is_over:
+        seat = state.to_move
+        assert seat is not None
+        hand = state.hands[seat]
+        card_played = hand[len(hand) // 2]
+        after = apply_first_play(state, card_played)
+        if after.trick:
+            assert after.hands[seat] == tuple(c for c in hand if c != card_played)
+        state = after
+    result = outcome(state)
+    assert result is not None and sum(result.points) == 120
+
+
+def apply_first_play(state: Any, played: Card) -> Any:
+    """``state`` after ``Play(played)``."""
+    from briscola import Play, apply
+
+    return apply(state, Play(played))

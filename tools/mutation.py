@@ -72,6 +72,10 @@ restructured: old and new names are both listed)."""
 STATUS = {
     1: "killed",
     3: "killed",
+    # pytest's "interrupted": with the mutant switched on, a test module
+    # failed to load (presets and test tables are built at import): the
+    # mutant is detected, before any test ran.
+    2: "broke collection",
     -24: "timeout",
     24: "timeout",
     36: "timeout",
@@ -232,7 +236,7 @@ def _report(workdir: Path, sample: dict[str, list[str]], env: dict[str, str]) ->
     )
     for path, names in sample.items():
         verdicts = Counter(_verdict(codes.get(name)) for name in names)
-        killed = verdicts["killed"] + verdicts["timeout"]
+        killed = verdicts["killed"] + verdicts["timeout"] + verdicts["broke collection"]
         judged = killed + verdicts["survived"]
         share = 100.0 * killed / judged if judged else 0.0
         other = len(names) - judged
