@@ -7,6 +7,7 @@ from typing import Final, TypeAlias
 import attrs
 
 from ._cards import FULL_PACK, Card, Rank
+from ._rules import MAX_BID
 
 __all__ = [
     "Play",
@@ -96,7 +97,11 @@ class SwapTrump:
 
 def _is_points(instance: object, attribute: object, value: int) -> None:
     if type(value) is not int:
-        raise TypeError(f"Bid points must be an int, not {value!r}")
+        shown = repr(value) if isinstance(value, (float, bool, type(None))) else type(value).__name__
+        raise TypeError(f"Bid points must be an int, not {shown}")
+    if not 0 <= value <= MAX_BID:
+        shown = str(value) if -MAX_BID <= value <= 10 * MAX_BID else "out of range"
+        raise ValueError(f"Bid points run from 0 to {MAX_BID}, not {shown}")
 
 
 @attrs.frozen
@@ -105,16 +110,30 @@ class Bid:
 
     In the default auction a bid is only ``points``; in the chiamata
     auction it also names the ``rank`` of the card the bidder will call.
+    Whether a bid is legal depends on the rules and the auction so far
+    (:func:`~briscola.is_legal`); a bid that no rules could allow is
+    refused when it is made.
+
+    Raises:
+        TypeError: If ``points`` is not an ``int`` (a ``bool`` is not) or
+            ``rank`` is neither a :class:`~briscola.Rank` nor ``None``.
+        ValueError: If ``points`` is not from 0 to 4,000, the most points
+            a pack can hold under any :class:`~briscola.Rules`.
 
     >>> Bid(70)
     Bid(points=70, rank=None)
     >>> from briscola import Rank
     >>> str(Bid(61, Rank.KING))
     'bid king at 61'
+    >>> Bid(10**100)
+    Traceback (most recent call last):
+    ...
+    ValueError: Bid points run from 0 to 4000, not out of range
     """
 
     points: int = attrs.field(validator=_is_points)
-    """The points the declarer's side undertakes to take."""
+    """The points the declarer's side undertakes to take, from 0 to
+    4,000."""
     rank: Rank | None = attrs.field(
         default=None, validator=attrs.validators.optional(attrs.validators.instance_of(Rank))
     )

@@ -91,6 +91,16 @@ class Card:
     True
     >>> card.index
     10
+
+    Cards are ordered by :attr:`index`, their place in the canonical pack,
+    so that sorting a hand gives a stable display order: ``<``, ``<=``,
+    ``>`` and ``>=`` compare indexes, not strength, which belongs to the
+    rules. Comparing a card with anything else raises :class:`TypeError`.
+
+    >>> Card(Suit.COINS, Rank.KING) < Card(Suit.CUPS, Rank.ACE)
+    True
+    >>> sorted([Card(Suit.CUPS, Rank.TWO), Card(Suit.COINS, Rank.THREE)])
+    [Card(Suit.COINS, Rank.THREE), Card(Suit.CUPS, Rank.TWO)]
     """
 
     __slots__ = ("suit", "rank", "index")
@@ -143,6 +153,21 @@ class Card:
         if not isinstance(other, Card):
             return NotImplemented
         return self.index < other.index
+
+    def __le__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index <= other.index
+
+    def __gt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index > other.index
+
+    def __ge__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index >= other.index
 
 
 def _make_pack() -> tuple[Card, ...]:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import enum
+import itertools
 from collections.abc import Iterable, Mapping
-from typing import Final, Union
+from typing import Final, Union, cast
 
 import attrs
 
@@ -165,23 +166,87 @@ class MatchFormat(enum.Enum):
 PointsInput = Union[Mapping[Rank, int], Iterable[tuple[Rank, int]]]  # noqa: UP007
 
 
+MAX_PLAYERS: Final = 20
+"""The most seats a :class:`Rules` may have: each seat needs a card in hand
+and, after the deal, at least one card to draw (or, in bastardo, five
+seats)."""
+
+MAX_CARDS: Final = 40
+"""The most cards a hand, a packet or a seat's plays to a trick may count:
+the size of the pack."""
+
+MAX_BID: Final = len(FULL_PACK) * MAX_CARD_POINTS
+"""The highest bid a :class:`Rules` can allow and :class:`~briscola.Bid`
+accepts: every card of the pack worth the most a rank may be worth."""
+
+MAX_MATCH_TARGET: Final = 200
+"""The largest :attr:`Rules.match_target`: deals to win or count, or total
+score to reach. A longer match could outgrow the deals that
+:func:`~briscola.loads` reads back."""
+
+
+def _show(value: object, depth: int = 0) -> str:
+    """``value`` for an error message, never long, never failing: the input
+    may be hostile (huge ints, huge strings, deep nesting, odd reprs)."""
+    if type(value) is int and value.bit_length() > 64:
+        return f"an int of {value.bit_length()} bits"
+    if isinstance(value, (tuple, list)):
+        if depth >= 2:
+            return "(...)" if isinstance(value, tuple) else "[...]"
+        inner = ", ".join(_show(item, depth + 1) for item in value[:6])
+        text = f"({inner}, ...)" if len(value) > 6 else f"({inner})"
+        text = text if isinstance(value, tuple) else f"[{text[1:-1]}]"
+    else:
+        try:
+            text = repr(value)
+        except Exception:  # any failing repr is shown by the type's name
+            return f"a {type(value).__name__}"
+    return text if len(text) <= 60 else f"{text[:57]}..."
+
+
+def _items(name: str, value: object, limit: int) -> tuple[object, ...]:
+    """The items of ``value``, refusing a non-iterable, a string and more
+    than ``limit`` items (read no further than one past the limit)."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise ValueError(f"Rules.{name} must be a sequence, not {_show(value)}")
+    items = tuple(itertools.islice(value, limit + 1))
+    if len(items) > limit:
+        raise ValueError(f"Rules.{name} may hold at most {limit} items")
+    return items
+
+
 def _to_points(value: PointsInput) -> tuple[tuple[Rank, int], ...]:
     items = value.items() if isinstance(value, Mapping) else value
-    table = tuple(sorted(((rank, points) for rank, points in items), key=lambda i: i[0].value))
+    table = []
+    for item in _items("card_points", items, len(Rank)):
+        pair = item if isinstance(item, (tuple, list)) else ()
+        if len(pair) != 2 or not isinstance(pair[0], Rank) or type(pair[1]) is not int:
+            raise ValueError(
+                "Rules.card_points maps a Rank to its points (an int), or is a sequence of "
+                f"(Rank, int) pairs; found {_show(item)}"
+            )
+        table.append((pair[0], pair[1]))
+    table.sort(key=lambda i: i[0].value)
     return tuple(item for item in table if item[1] != 0)
 
 
 def _to_ranks(value: Iterable[Rank]) -> tuple[Rank, ...]:
-    return tuple(value)
+    # Items that are not ranks are refused by the validator, with the field.
+    return cast("tuple[Rank, ...]", _items("strength", value, len(Rank)))
+
+
+def _to_redraw(value: Iterable[Rank]) -> tuple[Rank, ...]:
+    ranks = cast("tuple[Rank, ...]", _items("redraw_ranks", value, len(Rank)))
+    if all(isinstance(rank, Rank) for rank in ranks):
+        return tuple(sorted(ranks, key=lambda r: r.value))
+    return ranks
 
 
 def _to_cards(value: Iterable[Card]) -> tuple[Card, ...]:
-    cards = tuple(value)
-    return (
-        tuple(sorted(cards, key=lambda c: c.index))
-        if all(isinstance(c, Card) for c in cards)
-        else cards
-    )
+    cards = cast("tuple[Card, ...]", _items("removed", value, len(FULL_PACK)))
+    if all(isinstance(c, Card) for c in cards):
+        return tuple(sorted(cards, key=lambda c: c.index))
+    return cards
 
 
 def _to_teams(
@@ -189,7 +254,15 @@ def _to_teams(
 ) -> tuple[tuple[int, ...], ...] | None:
     if value is None:
         return None
-    return tuple(tuple(team) for team in value)
+    teams = tuple(_items("teams", team, MAX_PLAYERS) for team in _items("teams", value, MAX_PLAYERS))
+    for team in teams:
+        for seat in team:
+            if type(seat) is not int:
+                raise ValueError(
+                    f"Rules.teams holds seats, each an int (not a bool or a float), "
+                    f"not {_show(seat)}"
+                )
+    return cast("tuple[tuple[int, ...], ...]", teams)
 
 
 @attrs.frozen(cache_hash=True, kw_only=True)
@@ -198,7 +271,13 @@ class Rules:
 
     Build one from a preset and change what you need with
     :func:`attrs.evolve`; an impossible combination raises
-    :class:`ValueError` naming the problem.
+    :class:`ValueError` naming the problem. Every field is checked for its
+    exact type before anything else (a seat or a count is an ``int``, never
+    a ``bool`` or a ``float``; a flag is a ``bool``), each count has an
+    upper bound, given with its field below, and sequences longer than
+    their field allows are refused before they are read further, so a
+    hostile value costs little to refuse and the message that names it
+    stays short.
 
     >>> import attrs
     >>> from briscola import Rules, preset, MatchFormat
@@ -212,32 +291,41 @@ class Rules:
     """
 
     players: int = 2
-    """Number of seats, numbered in playing order from 0."""
+    """Number of seats, numbered in playing order from 0: an int from 2 to
+    20, since each seat needs a card in hand and one
+    to draw."""
     removed: tuple[Card, ...] = attrs.field(default=(), converter=_to_cards)
     """Cards taken out of the 40-card pack (the two of clubs for three
-    players; every two for six), kept in canonical order."""
+    players; every two for six), kept in canonical order; a card named twice
+    is refused."""
     hand_size: int = 3
-    """Cards in each hand after the deal (3; 4 in dupla; 8 in bastardo)."""
+    """Cards in each hand after the deal (3; 4 in dupla; 8 in bastardo): an
+    int from 1 to 40."""
     strength: tuple[Rank, ...] = attrs.field(default=STANDARD_STRENGTH, converter=_to_ranks)
-    """Every rank, strongest first."""
+    """Every rank, strongest first: each of the ten ranks exactly once."""
     card_points: tuple[tuple[Rank, int], ...] = attrs.field(
         default=STANDARD_POINTS, converter=_to_points
     )
-    """``(rank, points)`` pairs; a mapping is accepted and ranks worth
-    nothing are dropped."""
+    """``(rank, points)`` pairs, points an int from 0 to 100; a mapping
+    from :class:`~briscola.Rank` to points is accepted too, and ranks worth
+    nothing are dropped. Anything else (rank names as strings, a string, a
+    rank given twice) is refused."""
     deal: DealStyle = DealStyle.STANDARD
     """The deal style."""
     packet_size: int = 1
     """Cards dealt at a time to a seat in the standard and cut deals (2 in
-    Split dupla)."""
+    Split dupla): an int from 1 to 40 dividing
+    :attr:`hand_size`."""
     plays_per_trick: int = 1
     """Cards each seat plays to one trick, in turn (2 in two-player dupla:
     leader, other, leader, other); after the trick each seat draws as many,
-    one card at a time, winner first."""
-    redraw_ranks: tuple[Rank, ...] = attrs.field(default=(), converter=_to_ranks)
+    one card at a time, winner first. An int from 1 to 40
+    dividing :attr:`hand_size`."""
+    redraw_ranks: tuple[Rank, ...] = attrs.field(default=(), converter=_to_redraw)
     """If the card turned as trump has one of these ranks it is buried in the
     middle of the undealt cards and the next one turned (Finnish: ace and
-    three)."""
+    three). Kept in canonical rank order; a rank named twice is refused, as
+    is a duplicate in :attr:`removed`."""
     exchange: Exchange = Exchange.NONE
     """The trump exchange mode."""
     exchange_side_wins: bool = False
@@ -245,7 +333,10 @@ class Rules:
     only by the seat itself) allows the exchange."""
     teams: tuple[tuple[int, ...], ...] | None = attrs.field(default=None, converter=_to_teams)
     """The fixed sides, each a tuple of seats; ``None`` when every seat
-    plays alone (and in bastardo, where the call makes the sides)."""
+    plays alone (and in bastardo, where the call makes the sides). Each seat
+    from 0 to ``players - 1`` lies in exactly one side; a seat is an
+    ``int``: ``3.0`` and ``True`` are refused, although they compare equal
+    to ints."""
     partner_hands: PartnerHands = PartnerHands.HIDDEN
     """When partners see each other's hands."""
     piles_by_side: bool = False
@@ -253,7 +344,8 @@ class Rules:
     auction: Auction = Auction.NONE
     """The auction before play; anything but ``NONE`` needs the whole deal."""
     min_bid: int = 61
-    """The lowest bid of the auction (bastardo)."""
+    """The lowest bid of the auction (bastardo): an int from 1 to the
+    pack's points with an auction, and never above 4,000."""
     cappotto_doubles: bool = False
     """In bastardo, a side that takes every point doubles the deal's
     scores."""
@@ -261,7 +353,8 @@ class Rules:
     """The match format."""
     match_target: int = 1
     """Deals to win (``FIRST_TO``), deals to count (``BEST_OF``) or total
-    score to reach (``POINTS_TARGET``)."""
+    score to reach (``POINTS_TARGET``): an int from 1 to
+    200."""
     tie_same_dealer: bool = False
     """After a tied deal the same dealer deals again (Split); otherwise the
     deal passes on as usual."""
@@ -325,26 +418,26 @@ def _fail(message: str) -> None:
     raise ValueError(message)
 
 
-def _check_int(name: str, value: object, low: int) -> None:
-    if type(value) is not int or value < low:
-        _fail(f"Rules.{name} must be an int of at least {low}, not {value!r}")
+def _check_int(name: str, value: object, low: int, high: int) -> None:
+    if type(value) is not int or not low <= value <= high:
+        _fail(f"Rules.{name} must be an int from {low} to {high}, not {_show(value)}")
 
 
 def _check_enum(name: str, value: object, kind: type[enum.Enum]) -> None:
     if not isinstance(value, kind):
-        _fail(f"Rules.{name} must be a {kind.__name__}, not {value!r}")
+        _fail(f"Rules.{name} must be a {kind.__name__}, not {_show(value)}")
 
 
 def _validate(rules: Rules) -> None:
-    for name in (
-        "players",
-        "hand_size",
-        "packet_size",
-        "plays_per_trick",
-        "min_bid",
-        "match_target",
+    for name, high in (
+        ("players", MAX_PLAYERS),
+        ("hand_size", MAX_CARDS),
+        ("packet_size", MAX_CARDS),
+        ("plays_per_trick", MAX_CARDS),
+        ("min_bid", MAX_BID),
+        ("match_target", MAX_MATCH_TARGET),
     ):
-        _check_int(name, getattr(rules, name), 1)
+        _check_int(name, getattr(rules, name), 1, high)
     for name in (
         "exchange_side_wins",
         "piles_by_side",
@@ -353,7 +446,7 @@ def _validate(rules: Rules) -> None:
         "clockwise",
     ):
         if type(getattr(rules, name)) is not bool:
-            _fail(f"Rules.{name} must be a bool, not {getattr(rules, name)!r}")
+            _fail(f"Rules.{name} must be a bool, not {_show(getattr(rules, name))}")
     for name, kind in (
         ("deal", DealStyle),
         ("exchange", Exchange),
@@ -366,18 +459,20 @@ def _validate(rules: Rules) -> None:
     if n < 2:
         _fail(f"briscola needs at least 2 seats, not {n}")
     if not all(isinstance(card, Card) for card in rules.removed):
-        _fail(f"Rules.removed must hold cards, not {rules.removed!r}")
+        _fail(f"Rules.removed must hold cards, not {_show(rules.removed)}")
     if len(set(rules.removed)) != len(rules.removed):
         _fail("Rules.removed names a card twice")
     if sorted(rank.value for rank in rules.strength if isinstance(rank, Rank)) != list(range(10)):
-        _fail(f"Rules.strength must list each of the ten ranks once, not {rules.strength!r}")
+        _fail(f"Rules.strength must list each of the ten ranks once, not {_show(rules.strength)}")
     if not all(isinstance(rank, Rank) for rank in rules.redraw_ranks):
-        _fail(f"Rules.redraw_ranks must hold ranks, not {rules.redraw_ranks!r}")
+        _fail(f"Rules.redraw_ranks must hold ranks, not {_show(rules.redraw_ranks)}")
+    if len(set(rules.redraw_ranks)) != len(rules.redraw_ranks):
+        _fail("Rules.redraw_ranks names a rank twice")
     if len(set(rules.redraw_ranks)) == 10:
         _fail("Rules.redraw_ranks cannot name every rank: no trump card could be turned")
     ranks = [rank for rank, _ in rules.card_points]
     if not all(isinstance(r, Rank) for r in ranks) or len(set(ranks)) != len(ranks):
-        _fail(f"Rules.card_points must give each rank at most once, not {rules.card_points!r}")
+        _fail(f"Rules.card_points must give each rank at most once, not {_show(rules.card_points)}")
     if not all(type(p) is int and 0 <= p <= MAX_CARD_POINTS for _, p in rules.card_points):
         _fail(f"Rules.card_points must be whole numbers from 0 to {MAX_CARD_POINTS}")
 
@@ -402,11 +497,8 @@ def _validate(rules: Rules) -> None:
         undealt = size - n * rules.hand_size
         if undealt < 1:
             _fail(f"{n} hands of {rules.hand_size} leave no card of {size} to turn as trump")
-        if undealt % per_trick:
-            _fail(
-                f"the {undealt} cards left after the deal cannot be drawn evenly, "
-                f"{per_trick} after each trick"
-            )
+        # The undealt cards are drawn evenly, per_trick after each trick:
+        # the pack and the hands are both multiples of per_trick (above).
         if rules.hand_size % rules.packet_size:
             _fail("Rules.hand_size must be a multiple of Rules.packet_size")
         if rules.redraw_ranks:
@@ -432,7 +524,7 @@ def _validate(rules: Rules) -> None:
     if rules.teams is not None:
         seats = sorted(seat for team in rules.teams for seat in team)
         if seats != list(range(n)) or any(not team for team in rules.teams):
-            _fail(f"Rules.teams must split seats 0..{n - 1} into sides, not {rules.teams!r}")
+            _fail(f"Rules.teams must split seats 0..{n - 1} into sides, not {_show(rules.teams)}")
         if len(rules.teams) < 2:
             _fail("Rules.teams needs at least two sides")
         if rules.auction is not Auction.NONE:

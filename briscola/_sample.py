@@ -55,6 +55,8 @@ def sample_state(observation: Observation, rng: random.Random) -> GameState:
         A :class:`~briscola.GameState` consistent with ``observation``.
 
     Raises:
+        TypeError: If ``observation`` is not an observation or ``rng`` not a
+            :class:`random.Random`.
         ValueError: If no deal agrees with ``observation`` (it was not made
             by :func:`observe`, or was altered).
 
@@ -67,6 +69,11 @@ def sample_state(observation: Observation, rng: random.Random) -> GameState:
     """
     if not isinstance(observation, Observation):
         raise TypeError(f"sample_state takes an Observation, not {observation!r}")
+    if not isinstance(rng, random.Random):
+        raise TypeError(
+            f"sample_state takes a random.Random as rng (random.Random(seed)), "
+            f"not {type(rng).__name__}"
+        )
     seen = attrs.evolve(observation, match_results=None, match_totals=None)
     pack = _Placement(seen, rng).pack()
     state = new_game(seen.rules, deck=pack, dealer=seen.dealer)

@@ -6,6 +6,9 @@
 - ``ci``: 100 examples per property, still bounded so that the whole
   suite stays within a few minutes on two cores; failing examples are
   printed with a blob to reproduce them.
+- ``mutation``: the ``dev`` budget, derandomized and without the example
+  database, so that a mutant's verdict does not depend on earlier runs
+  (``tools/mutation.py`` selects it).
 
 ``ci`` is loaded when the environment variable ``CI`` is ``"true"``,
 ``dev`` otherwise; ``HYPOTHESIS_PROFILE`` names another profile and wins
@@ -34,6 +37,15 @@ settings.register_profile(
     max_examples=100,
     deadline=None,
     print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+
+settings.register_profile(
+    "mutation",
+    max_examples=25,
+    deadline=None,
+    derandomize=True,
+    database=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
 

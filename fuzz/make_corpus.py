@@ -1,0 +1,63 @@
+"""Write the fuzz targets' seed corpus: real ``dumps`` output for
+``fuzz_loads`` and fixed pseudo-random bytes for the other targets.
+
+Run from the repository root: ``python fuzz/make_corpus.py`` (rewrites
+``fuzz/corpus/``). The files are committed; run again after a change of
+the save format.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+from pathlib import Path
+
+import briscola
+
+CORPUS = Path(__file__).parent / "corpus"
+NAMES = ("italian-2p", "italian-4p", "split-4p", "finnish-3p", "spanish-2p", "bastardo")
+
+
+def _played(
+    state: briscola.GameState | briscola.MatchState, steps: int, rng: random.Random
+) -> briscola.GameState | briscola.MatchState:
+    for _ in range(steps):
+        if state.is_over:
+            break
+        state = briscola.apply(state, rng.choice(briscola.legal_actions(state)))
+    return state
+
+
+def documents() -> dict[str, str]:
+    """Name to saved document: each preset's rules, deals fresh, in play
+    and finished, and matches fresh and after a few deals."""
+    rng = random.Random(17)
+    found: dict[str, str] = {}
+    for name in NAMES:
+        rules = briscola.preset(name)
+        found[f"rules-{name}"] = briscola.dumps(rules)
+        game = briscola.new_game(rules, seed=rng.randrange(1000))
+        found[f"game-{name}-fresh"] = briscola.dumps(game)
+        found[f"game-{name}-played"] = briscola.dumps(_played(game, 9, rng))
+        found[f"game-{name}-over"] = briscola.dumps(_played(game, 400, rng))
+        match = briscola.new_match(rules, seed=rng.randrange(1000))
+        found[f"match-{name}"] = briscola.dumps(_played(match, 90, rng))
+    return found
+
+
+def main() -> None:
+    """Rewrite ``fuzz/corpus``."""
+    shutil.rmtree(CORPUS, ignore_errors=True)
+    for target in ("loads", "rules", "apply"):
+        (CORPUS / target).mkdir(parents=True)
+    for name, text in documents().items():
+        (CORPUS / "loads" / f"{name}.json").write_text(text, encoding="utf-8")
+    rng = random.Random(2024)
+    for target in ("rules", "apply"):
+        for index in range(12):
+            size = rng.choice((16, 64, 256, 1024))
+            (CORPUS / target / f"random-{index:02}").write_bytes(rng.randbytes(size))
+
+
+if __name__ == "__main__":
+    main()
