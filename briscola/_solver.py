@@ -303,12 +303,15 @@ class World:
                 top, choice = value, card
         return choice
 
-    def playout(self) -> None:
-        """Play to the end with :meth:`greedy` for every seat."""
+    def playout(self, stop: int = 0) -> None:
+        """Play with :meth:`greedy` for every seat, to the end or to the
+        first trick boundary with at most ``stop`` cards left."""
         hands = self.hands
         while True:
             hand = hands[self.to_move]
             if not hand:
+                return
+            if not self.trick_cards and self.cards_left <= stop:
                 return
             self.play(self.greedy())
 
@@ -332,12 +335,10 @@ class World:
             entry = self._table.get(key)
             if entry is not None:
                 low, high, _ = entry
-                if low >= beta:
+                if low >= beta or low == high:
                     return low
                 if high <= alpha:
                     return high
-                alpha = max(alpha, low)
-                beta = min(beta, high)
         start_alpha, start_beta = alpha, beta
         maximize = self.mine[seat]
         best_value = -INFINITY if maximize else INFINITY

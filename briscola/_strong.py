@@ -28,6 +28,15 @@ from ._solver import World, suit_index, tables_for, world_from_state
 
 __all__ = ["StrongBot"]
 
+#: Playouts stop and solve exactly at this many cards left, by players
+#: (two sides only): the last three tricks with two seats, the last two
+#: with more.
+_ENDGAME_CARDS = {2: 6, 3: 6, 4: 8}
+
+#: By players, the default ``exact_cards``: about a thousand cards played
+#: per world solved.
+_EXACT_CARDS = {4: 12, 6: 12}
+
 #: Search cost charged for dealing one determinization, in cards played.
 _WORLD_COST = 40
 
@@ -123,7 +132,7 @@ class StrongBot:
             (the search then depends on the machine's speed, so it no
             longer plays reproducibly).
         exact_cards: Solve exactly once at most this many cards are left
-            in hands and stock (``None``: 16 with two seats, 14 with more).
+            in hands and stock (``None``: 12 with four or six seats, else 10).
         bid_confidence: In bastardo, the share of worlds that must make the
             next bid for the bot to bid.
 
@@ -143,11 +152,11 @@ class StrongBot:
 
     def __init__(
         self,
-        budget: int = 30_000,
+        budget: int = 20_000,
         *,
         time_limit: float | None = None,
         exact_cards: int | None = None,
-        bid_confidence: float = 0.55,
+        bid_confidence: float = 0.7,
     ) -> None:
         if type(budget) is not int or budget < 1:
             raise ValueError(f"budget must be an int of at least 1, not {budget!r}")
@@ -173,7 +182,7 @@ class StrongBot:
             options.append(f"time_limit={self.time_limit!r}")
         if self.exact_cards is not None:
             options.append(f"exact_cards={self.exact_cards}")
-        if self.bid_confidence != 0.55:
+        if self.bid_confidence != 0.7:
             options.append(f"bid_confidence={self.bid_confidence!r}")
         return f"StrongBot({', '.join(options)})"
 
@@ -242,7 +251,7 @@ class StrongBot:
             world = world_from_state(state, seat)
             scorer = _Scorer(world, seat, state)
             if exact is None:
-                exact = self._is_exact(world)
+                exact = single or self._is_exact(world)
             if exact:
                 values, nodes = _solve_actions(world, state, seat, legal, scorer)
             else:
@@ -261,7 +270,7 @@ class StrongBot:
     def _is_exact(self, world: World) -> bool:
         limit = self.exact_cards
         if limit is None:
-            limit = 16 if world.tables.players == 2 else 14
+            limit = _EXACT_CARDS.get(world.tables.players, 10)
         return world.cards_left <= limit
 
     # -- bastardo ------------------------------------------------------------
@@ -389,11 +398,15 @@ def _playout_actions(
     after it; and the cards played."""
     values = []
     nodes = 0
+    stop = _ENDGAME_CARDS[min(world.tables.players, 4)] if scorer.sides == 2 else 0
     for action in legal:
         child = _child(world, state, seat, action)
-        child.playout()
+        child.playout(stop)
+        if stop:
+            values.append(scorer.value_of_solved(child.captured, child.solve()))
+        else:
+            values.append(scorer.value(child.captured))
         nodes += child.nodes
-        values.append(scorer.value(child.captured))
     return values, nodes
 
 
