@@ -19,6 +19,9 @@ The score is the mean over packs with a 95% confidence interval (normal
 approximation on the per-pack means). The script also reports each bot's
 mean cost per decision (only decisions with a choice, measured in the same
 run) and the strong bot's search speed in cards played per second.
+``--cost DEALS`` instead prints, for every preset, the cost per decision of
+the strong bot and of ``MonteCarloBot(samples=200)`` seated alternately at
+the same tables.
 Results go to standard output and, with ``--out``, to a file as they come.
 """
 
@@ -32,7 +35,7 @@ import time
 from collections.abc import Sequence
 from typing import TextIO
 
-from briscola import Action, Observation, Rules, outcome, preset
+from briscola import PRESETS, Action, Observation, Rules, outcome, preset
 from briscola._strong import StrongBot  # TODO: briscola.bots.StrongBot once wired
 from briscola.bots import Bot, HeuristicBot, MonteCarloBot, play_deal
 
@@ -103,9 +106,7 @@ def pack_score(rules: Rules, k: int, strong: Timed, other: Timed) -> float:
     return total / 2
 
 
-def report(
-    rules_name: str, opponent: str, scores: list[float], strong: Timed, other: Timed
-) -> str:
+def report(rules_name: str, opponent: str, scores: list[float], strong: Timed, other: Timed) -> str:
     count = len(scores)
     mean = sum(scores) / count
     var = sum((s - mean) ** 2 for s in scores) / max(1, count - 1)
@@ -120,6 +121,24 @@ def report(
     )
 
 
+def cost_table(deals: int, budget: int | None, out: TextIO) -> None:
+    """Per preset, the cost per decision of the strong bot and of
+    ``MonteCarloBot(samples=200)``, seated alternately at one table."""
+    for name in sorted(PRESETS):
+        rules = preset(name)
+        bot = StrongBot() if budget is None else StrongBot(budget=budget)
+        strong, other = Timed(bot), Timed(MonteCarloBot(samples=200))
+        for k in range(deals):
+            bots: list[Bot] = [strong if (seat + k) % 2 else other for seat in range(rules.players)]
+            play_deal(rules, bots, seed=k)
+        print(
+            f"{name}: ms/decision strong {strong.per_decision * 1e3:.1f}, "
+            f"mc:200 {other.per_decision * 1e3:.1f}",
+            file=out,
+            flush=True,
+        )
+
+
 def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--preset", default="italian-2p")
@@ -129,7 +148,17 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> None:
     parser.add_argument("--budget", type=int, default=None, help="StrongBot budget")
     parser.add_argument("--every", type=int, default=50, help="report every N packs")
     parser.add_argument("--out", default=None, help="also append the reports to this file")
+    parser.add_argument(
+        "--cost",
+        type=int,
+        default=0,
+        metavar="DEALS",
+        help="only the cost table, DEALS deals a preset",
+    )
     args = parser.parse_args(argv)
+    if args.cost:
+        cost_table(args.cost, args.budget, out)
+        return
     rules = preset(args.preset)
     bot = StrongBot() if args.budget is None else StrongBot(budget=args.budget)
     strong, other = Timed(bot), Timed(make_opponent(args.opponent))

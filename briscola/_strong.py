@@ -18,7 +18,6 @@ from briscola import (
     Play,
     Rules,
     Suit,
-    SwapTrump,
     apply,
     sample_state,
 )
@@ -64,7 +63,12 @@ class _Scorer:
                 gain = 1
             else:
                 gain = -1
-            self.contract = (gain, contract.bid.points, world.side[declarer], state.rules.cappotto_doubles)
+            self.contract = (
+                gain,
+                contract.bid.points,
+                world.side[declarer],
+                state.rules.cappotto_doubles,
+            )
 
     def value(self, captured: Sequence[int]) -> float:
         """The value of a finished deal with these points per side."""
@@ -136,6 +140,11 @@ class StrongBot:
         bid_confidence: In bastardo, the share of worlds that must make the
             next bid for the bot to bid.
 
+    Attributes:
+        nodes: The search effort of the last decision, in the budget's
+            units (cards played, 40 per world dealt).
+        worlds: The worlds dealt in the last decision.
+
     Raises:
         ValueError: If ``budget`` is not a positive int, or another
             argument is out of range.
@@ -171,9 +180,7 @@ class StrongBot:
         self.exact_cards = exact_cards
         self.bid_confidence = bid_confidence
         self.nodes = 0
-        """Cards played by the search in the last decision."""
         self.worlds = 0
-        """Worlds dealt in the last decision."""
         self._heuristic = HeuristicBot()
 
     def __repr__(self) -> str:
