@@ -27,11 +27,6 @@ from ._solver import World, suit_index, tables_for, world_from_state
 
 __all__ = ["StrongBot"]
 
-#: Playouts stop and solve exactly at this many cards left, by players
-#: (two sides only): the last three tricks with two seats, the last two
-#: with more.
-_ENDGAME_CARDS = {2: 6, 3: 6, 4: 8}
-
 #: By players, the default ``exact_cards``: about a thousand cards played
 #: per world solved.
 _EXACT_CARDS = {4: 12, 6: 12}
@@ -405,14 +400,10 @@ def _playout_actions(
     after it; and the cards played."""
     values = []
     nodes = 0
-    stop = _ENDGAME_CARDS[min(world.tables.players, 4)] if scorer.sides == 2 else 0
     for action in legal:
         child = _child(world, state, seat, action)
-        child.playout(stop)
-        if stop:
-            values.append(scorer.value_of_solved(child.captured, child.solve()))
-        else:
-            values.append(scorer.value(child.captured))
+        child.playout()
+        values.append(scorer.value(child.captured))
         nodes += child.nodes
     return values, nodes
 
