@@ -303,17 +303,13 @@ class World:
                 top, choice = value, card
         return choice
 
-    def playout(self, stop: int = 0) -> None:
-        """Play with :meth:`greedy` for every seat, to the end or to the
-        first trick boundary with at most ``stop`` cards left."""
+    def playout(self) -> None:
+        """Play to the end with :meth:`greedy` for every seat."""
         hands = self.hands
-        while True:
-            hand = hands[self.to_move]
-            if not hand:
-                return
-            if not self.trick_cards and self.cards_left <= stop:
-                return
-            self.play(self.greedy())
+        play = self.play
+        greedy = self.greedy
+        while hands[self.to_move]:
+            play(greedy())
 
     # -- exact search ------------------------------------------------------
 
