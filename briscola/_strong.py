@@ -93,8 +93,9 @@ class _Scorer:
 
 
 class StrongBot:
-    """Determinized search with an exact endgame: much stronger than
-    :class:`~briscola.bots.MonteCarloBot` at no greater cost.
+    """Determinized search with an exact endgame, at less cost per
+    decision than ``MonteCarloBot(samples=200)`` (measured strength: the
+    "Bots" guide).
 
     In trick play it deals the hidden cards at random, consistently with
     what its seat has seen (:func:`briscola.sample_state`), again and
