@@ -11,6 +11,8 @@ Bots never see the state itself, so they cannot peek at hidden cards;
 - :class:`RandomBot`: any legal action, uniformly.
 - :class:`HeuristicBot`: rules of thumb a club player would recognise.
 - :class:`MonteCarloBot`: determinized Monte Carlo search.
+- :class:`StrongBot`: determinized search with an exact endgame, the
+  strongest.
 
 :func:`play_deal` and :func:`play_match` seat one bot per seat and play to
 the end; :func:`make_bot` builds a bot from a short name, as the command
@@ -29,6 +31,7 @@ from ._arena import BOT_NAMES, ActionHook, MatchHook, make_bot, play_deal, play_
 from ._heuristic import HeuristicBot
 from ._montecarlo import MonteCarloBot, RolloutPolicy, greedy_rollout, random_rollout
 from ._protocol import Bot, RandomBot
+from ._strong import StrongBot
 from ._tournament import (
     Entrant,
     Standing,
@@ -43,6 +46,7 @@ __all__ = [
     "RandomBot",
     "HeuristicBot",
     "MonteCarloBot",
+    "StrongBot",
     "RolloutPolicy",
     "random_rollout",
     "greedy_rollout",

@@ -18,15 +18,16 @@ from .._state import GameState
 from ._heuristic import HeuristicBot
 from ._montecarlo import MonteCarloBot
 from ._protocol import Bot, RandomBot
+from ._strong import StrongBot
 
 __all__ = ["BOT_NAMES", "make_bot", "play_deal", "play_match", "ActionHook", "MatchHook"]
 
 
-BOT_NAMES: Final[tuple[str, ...]] = ("random", "heuristic", "montecarlo")
+BOT_NAMES: Final[tuple[str, ...]] = ("random", "heuristic", "montecarlo", "strong")
 """The names :func:`make_bot` knows.
 
 >>> [make_bot(name) for name in BOT_NAMES]
-[RandomBot(), HeuristicBot(), MonteCarloBot(samples=50, rollout='greedy')]
+[RandomBot(), HeuristicBot(), MonteCarloBot(samples=50, rollout='greedy'), StrongBot(budget=20000)]
 """
 
 
@@ -34,23 +35,25 @@ def make_bot(spec: str) -> Bot:
     """A bot from its name, as the command line names bots.
 
     Args:
-        spec: ``"random"``, ``"heuristic"``, ``"montecarlo"`` or
+        spec: ``"random"``, ``"heuristic"``, ``"montecarlo"``,
             ``"montecarlo:SAMPLES"`` (``"mc"`` is short for
-            ``"montecarlo"``); case and surrounding spaces do not matter.
+            ``"montecarlo"``), ``"strong"`` or ``"strong:BUDGET"`` (the
+            :class:`StrongBot`'s search budget, in cards played); case and
+            surrounding spaces do not matter.
 
     Returns:
         A new bot.
 
     Raises:
-        ValueError: If the name is unknown or the samples are not a
-            positive number.
+        ValueError: If the name is unknown or the samples or the budget are
+            not a positive number.
 
-    >>> make_bot("heuristic"), make_bot("mc:50")
-    (HeuristicBot(), MonteCarloBot(samples=50, rollout='greedy'))
+    >>> make_bot("heuristic"), make_bot("mc:50"), make_bot("strong:5000")
+    (HeuristicBot(), MonteCarloBot(samples=50, rollout='greedy'), StrongBot(budget=5000))
     >>> make_bot("genius")
     Traceback (most recent call last):
     ...
-    ValueError: unknown bot 'genius'; known: random, heuristic, montecarlo (or montecarlo:SAMPLES)
+    ValueError: unknown bot 'genius'; known: random, heuristic, montecarlo, strong (or montecarlo:SAMPLES, strong:BUDGET)
     >>> make_bot("mc:0")
     Traceback (most recent call last):
     ...
@@ -65,17 +68,28 @@ def make_bot(spec: str) -> Bot:
     if name == "montecarlo":
         if not option:
             return MonteCarloBot()
-        samples = 0
-        # ASCII digits only: str.isdigit also accepts '²', which int()
-        # refuses, as it refuses thousands of digits.
-        if option.isascii() and option.isdigit():
-            with contextlib.suppress(ValueError):
-                samples = int(option)
-        if samples > 0:
-            return MonteCarloBot(samples=samples)
-        raise ValueError(f"montecarlo:SAMPLES needs a positive number of samples, not {option!r}")
+        return MonteCarloBot(samples=_positive(option, "montecarlo:SAMPLES", "a positive number of samples"))
+    if name == "strong":
+        if not option:
+            return StrongBot()
+        return StrongBot(budget=_positive(option, "strong:BUDGET", "a positive budget"))
     known = ", ".join(BOT_NAMES)
-    raise ValueError(f"unknown bot {spec!r}; known: {known} (or montecarlo:SAMPLES)")
+    raise ValueError(
+        f"unknown bot {spec!r}; known: {known} (or montecarlo:SAMPLES, strong:BUDGET)"
+    )
+
+
+def _positive(option: str, form: str, wanted: str) -> int:
+    """The positive number written after the colon of a bot's name."""
+    number = 0
+    # ASCII digits only: str.isdigit also accepts '²', which int()
+    # refuses, as it refuses thousands of digits.
+    if option.isascii() and option.isdigit():
+        with contextlib.suppress(ValueError):
+            number = int(option)
+    if number > 0:
+        return number
+    raise ValueError(f"{form} needs {wanted}, not {option!r}")
 
 
 def _seat_rngs(seed: SeedLike, players: int) -> list[random.Random]:

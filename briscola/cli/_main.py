@@ -109,7 +109,7 @@ def _parser() -> argparse.ArgumentParser:
         "--bot",
         default="heuristic",
         metavar="BOT",
-        help=f"the bots' kind: {', '.join(_bots.BOT_NAMES)}, or montecarlo:SAMPLES (default heuristic)",
+        help=f"the bots' kind: {', '.join(_bots.BOT_NAMES)}, montecarlo:SAMPLES or strong:BUDGET (default heuristic)",
     )
     play_parser.add_argument("--match", action="store_true", help="play the preset's whole match")
     play_parser.add_argument(
@@ -145,7 +145,7 @@ def _parser() -> argparse.ArgumentParser:
         default="heuristic,random",
         metavar="BOT,BOT",
         help="comma-separated bots: one for all seats, one per side or one per seat "
-        f"({', '.join(_bots.BOT_NAMES)}, montecarlo:SAMPLES; default heuristic,random)",
+        f"({', '.join(_bots.BOT_NAMES)}, montecarlo:SAMPLES, strong:BUDGET; default heuristic,random)",
     )
     sim.add_argument(
         "--seed", type=int, default=1, help="seed of the first deal; deal k uses seed + k"

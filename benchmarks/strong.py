@@ -1,0 +1,177 @@
+"""Measure StrongBot against another bot in duplicate format.
+
+Run ``python benchmarks/strong.py --preset italian-2p --opponent heuristic
+--packs 1000``. Every pack ``k`` is dealt by ``new_game(rules, seed=k)``
+and played twice, so luck of the deal cancels out:
+
+- when the rules have fixed sides (two seats, pairs, teams), the strong
+  bot takes the seats of one side in the first game and of another side
+  in the second (the sides' first seats rotate with ``k``), the opponent
+  bot every other seat; a game scores 1 for a win of the strong side, 1/2
+  for a tie, 0 for a loss;
+- in bastardo (sides only known at the end), the strong bot takes seat
+  ``k % 5`` among opponents in one game, and the opponent bot takes that
+  seat in the other; the pack scores 1 when the strong bot's deal score
+  beats the opponent's at the same seat, 1/2 when they are equal, 0
+  otherwise.
+
+The score is the mean over packs with a 95% confidence interval (normal
+approximation on the per-pack means). The script also reports each bot's
+mean cost per decision (only decisions with a choice, measured in the same
+run) and the strong bot's search speed in cards played per second.
+``--cost DEALS`` instead prints, for every preset, the cost per decision of
+the strong bot and of ``MonteCarloBot(samples=200)`` seated alternately at
+the same tables.
+Results go to standard output and, with ``--out``, to a file as they come.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+from collections.abc import Sequence
+from typing import TextIO
+
+from briscola import PRESETS, Action, Observation, Rules, outcome, preset
+from briscola.bots import StrongBot
+from briscola.bots import Bot, HeuristicBot, MonteCarloBot, play_deal
+
+
+class Timed:
+    """A bot wrapper that times the decisions that have a choice."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.seconds = 0.0
+        self.decisions = 0
+        self.nodes = 0
+
+    def choose(
+        self, observation: Observation, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        start = time.perf_counter()
+        action = self.bot.choose(observation, legal, rng)
+        self.seconds += time.perf_counter() - start
+        self.decisions += 1
+        if isinstance(self.bot, StrongBot):
+            self.nodes += self.bot.nodes
+        return action
+
+    def __repr__(self) -> str:
+        return repr(self.bot)
+
+    @property
+    def per_decision(self) -> float:
+        return self.seconds / max(1, self.decisions)
+
+
+def make_opponent(spec: str) -> Bot:
+    """``heuristic`` or ``mc:SAMPLES``."""
+    if spec == "heuristic":
+        return HeuristicBot()
+    if spec.startswith("mc:"):
+        return MonteCarloBot(samples=int(spec[3:]))
+    raise ValueError(f"unknown opponent {spec!r}: heuristic or mc:SAMPLES")
+
+
+def pack_score(rules: Rules, k: int, strong: Timed, other: Timed) -> float:
+    """The strong bot's score on pack ``k`` (see the module)."""
+    n = rules.players
+    if rules.auction.value != "none":
+        seat = k % n
+        seats_a: list[Bot] = [other] * n
+        seats_a[seat] = strong
+        seats_b: list[Bot] = [other] * n
+        with_strong = outcome(play_deal(rules, seats_a, seed=k))
+        without = outcome(play_deal(rules, seats_b, seed=k))
+        assert with_strong is not None and without is not None
+        mine, theirs = with_strong.scores[seat], without.scores[seat]
+        return 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+    sides = rules.sides
+    total = 0.0
+    for game in range(2):
+        side = sides[(k + game) % len(sides)]
+        bots: list[Bot] = [strong if seat in side else other for seat in range(n)]
+        result = outcome(play_deal(rules, bots, seed=k))
+        assert result is not None
+        if not result.winners:
+            total += 0.5
+        elif set(result.winners) == set(side):
+            total += 1.0
+    return total / 2
+
+
+def report(rules_name: str, opponent: str, scores: list[float], strong: Timed, other: Timed) -> str:
+    count = len(scores)
+    mean = sum(scores) / count
+    var = sum((s - mean) ** 2 for s in scores) / max(1, count - 1)
+    half = 1.96 * math.sqrt(var / count)
+    speed = strong.nodes / strong.seconds if strong.seconds else 0.0
+    return (
+        f"{rules_name} {strong.bot!r} vs {opponent}: packs {count}, "
+        f"score {mean:.3f} +- {half:.3f} (95% CI {mean - half:.3f}..{mean + half:.3f}); "
+        f"ms/decision strong {strong.per_decision * 1e3:.1f}, "
+        f"{opponent} {other.per_decision * 1e3:.1f}; "
+        f"search {speed / 1e3:.0f}k cards/s"
+    )
+
+
+def cost_table(deals: int, budget: int | None, out: TextIO) -> None:
+    """Per preset, the cost per decision of the strong bot and of
+    ``MonteCarloBot(samples=200)``, seated alternately at one table."""
+    for name in sorted(PRESETS):
+        rules = preset(name)
+        bot = StrongBot() if budget is None else StrongBot(budget=budget)
+        strong, other = Timed(bot), Timed(MonteCarloBot(samples=200))
+        for k in range(deals):
+            bots: list[Bot] = [strong if (seat + k) % 2 else other for seat in range(rules.players)]
+            play_deal(rules, bots, seed=k)
+        print(
+            f"{name}: ms/decision strong {strong.per_decision * 1e3:.1f}, "
+            f"mc:200 {other.per_decision * 1e3:.1f}",
+            file=out,
+            flush=True,
+        )
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--preset", default="italian-2p")
+    parser.add_argument("--opponent", default="heuristic", help="heuristic or mc:SAMPLES")
+    parser.add_argument("--packs", type=int, default=20)
+    parser.add_argument("--first", type=int, default=0, help="seed of the first pack")
+    parser.add_argument("--budget", type=int, default=None, help="StrongBot budget")
+    parser.add_argument("--every", type=int, default=50, help="report every N packs")
+    parser.add_argument("--out", default=None, help="also append the reports to this file")
+    parser.add_argument(
+        "--cost",
+        type=int,
+        default=0,
+        metavar="DEALS",
+        help="only the cost table, DEALS deals a preset",
+    )
+    args = parser.parse_args(argv)
+    if args.cost:
+        cost_table(args.cost, args.budget, out)
+        return
+    rules = preset(args.preset)
+    bot = StrongBot() if args.budget is None else StrongBot(budget=args.budget)
+    strong, other = Timed(bot), Timed(make_opponent(args.opponent))
+    scores: list[float] = []
+    for k in range(args.first, args.first + args.packs):
+        scores.append(pack_score(rules, k, strong, other))
+        if len(scores) % args.every == 0 or len(scores) == args.packs:
+            line = report(args.preset, args.opponent, scores, strong, other)
+            print(line, file=out, flush=True)
+            if args.out is not None:
+                with open(args.out, "a", encoding="utf-8") as file:
+                    print(line, file=file)
+
+
+if __name__ == "__main__":
+    main()

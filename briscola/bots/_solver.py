@@ -1,0 +1,511 @@
+"""The search behind :class:`~briscola._strong.StrongBot`: a compact,
+mutable form of one fully known deal in trick play, a fast rule-of-thumb
+playout, and an exact alpha-beta solver with a transposition table.
+
+A :class:`World` holds plain ints and lists: cards are ``Card.index``
+values, suits are ``0..3`` in :class:`~briscola.Suit` order, seats are ints.
+Playing a card mutates the world, so the solver plays and takes back
+cards instead of building new states. Trump exchanges are not modelled
+here (the bot weighs them with :func:`briscola.apply` before it searches).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+
+from .._cards import FULL_PACK, Suit
+from .._rules import Rules
+from .._state import GameState
+
+__all__ = ["Tables", "World", "tables_for", "world_from_state"]
+
+_SUITS = tuple(Suit)
+_SUIT_OF = tuple(_SUITS.index(card.suit) for card in FULL_PACK)
+
+#: Above any value the solver returns (points are at most 160).
+INFINITY = 10_000
+
+
+class Tables:
+    """Per-card lookup tables of one :class:`~briscola.Rules`.
+
+    Attributes:
+        players: Number of seats.
+        trick_size: Cards in a complete trick.
+        orders: Per leading seat, the seats in the order they play one
+            trick (and draw after it).
+        points: Per card index, its points.
+        strength: Per card index, its rank's strength (higher is stronger).
+        total: Points in the pack.
+    """
+
+    __slots__ = ("players", "trick_size", "orders", "points", "strength", "total", "_beats")
+
+    def __init__(self, rules: Rules) -> None:
+        n = rules.players
+        plays = rules.plays_per_trick
+        self.players = n
+        self.trick_size = n * plays
+        self.orders = tuple(
+            tuple((lead + j) % n for _ in range(plays) for j in range(n)) for lead in range(n)
+        )
+        table = dict(rules.card_points)
+        self.points = tuple(table.get(card.rank, 0) for card in FULL_PACK)
+        rank_strength = {rank: len(rules.strength) - i for i, rank in enumerate(rules.strength)}
+        self.strength = tuple(rank_strength.get(card.rank, 0) for card in FULL_PACK)
+        self.total = sum(self.points[card.index] for card in rules.pack)
+        self._beats: dict[int, tuple[bool, ...]] = {}
+
+    def beats(self, trump: int) -> tuple[bool, ...]:
+        """Flat table: ``beats(trump)[best * 40 + card]`` says whether
+        ``card`` takes a trick that ``best`` is winning (``trump`` a suit
+        index, or -1 for no trump)."""
+        table = self._beats.get(trump)
+        if table is None:
+            strength = self.strength
+            table = tuple(
+                (strength[card] > strength[best])
+                if _SUIT_OF[card] == _SUIT_OF[best]
+                else _SUIT_OF[card] == trump
+                for best in range(40)
+                for card in range(40)
+            )
+            self._beats[trump] = table
+        return table
+
+
+@functools.lru_cache(maxsize=64)
+def tables_for(rules: Rules) -> Tables:
+    """The (cached) :class:`Tables` of ``rules``."""
+    return Tables(rules)
+
+
+def suit_index(suit: Suit | None) -> int:
+    """A suit's index in :class:`~briscola.Suit` order, -1 for ``None``."""
+    return -1 if suit is None else _SUITS.index(suit)
+
+
+class World:
+    """One deal in trick play with every card known, in compact form.
+
+    Attributes:
+        tables: The rules' lookup tables.
+        hands: Per seat, its cards (indices).
+        draw: The cards still to be drawn, next first, the face-up trump
+            card last.
+        drawn: How many of ``draw`` have been drawn.
+        trump: The trump suit's index (-1 for none).
+        beats: ``tables.beats(trump)``.
+        side: Per seat, the index of its side.
+        mine: Per seat, whether it is on the searching seat's side.
+        captured: Per side, the points it has taken.
+        trick: The trick in progress: seats and cards, in play order.
+        leader: The seat that led the trick in progress.
+        to_move: The seat to play.
+        nodes: Cards played so far by search and playouts (the budget's
+            unit).
+    """
+
+    __slots__ = (
+        "tables",
+        "hands",
+        "draw",
+        "drawn",
+        "trump",
+        "beats",
+        "side",
+        "mine",
+        "captured",
+        "trick_seats",
+        "trick_cards",
+        "leader",
+        "to_move",
+        "nodes",
+        "_table",
+    )
+
+    def __init__(
+        self,
+        tables: Tables,
+        hands: list[list[int]],
+        draw: list[int],
+        trump: int,
+        side: Sequence[int],
+        me: int,
+        captured: list[int],
+        trick: Sequence[tuple[int, int]],
+        to_move: int,
+    ) -> None:
+        self.tables = tables
+        self.hands = hands
+        self.draw = draw
+        self.drawn = 0
+        self.trump = trump
+        self.beats = tables.beats(trump)
+        self.side = tuple(side)
+        self.mine = tuple(s == side[me] for s in side)
+        self.captured = captured
+        self.trick_seats = [seat for seat, _ in trick]
+        self.trick_cards = [card for _, card in trick]
+        self.leader = trick[0][0] if trick else to_move
+        self.to_move = to_move
+        self.nodes = 0
+        self._table: dict[tuple[int, ...], tuple[int, int, int]] = {}
+
+    def copy(self) -> World:
+        """An independent copy (search statistics start again)."""
+        new = World.__new__(World)
+        new.tables = self.tables
+        new.hands = [list(hand) for hand in self.hands]
+        new.draw = self.draw
+        new.drawn = self.drawn
+        new.trump = self.trump
+        new.beats = self.beats
+        new.side = self.side
+        new.mine = self.mine
+        new.captured = list(self.captured)
+        new.trick_seats = list(self.trick_seats)
+        new.trick_cards = list(self.trick_cards)
+        new.leader = self.leader
+        new.to_move = self.to_move
+        new.nodes = 0
+        new._table = {}
+        return new
+
+    @property
+    def cards_left(self) -> int:
+        """Cards in hands and still to be drawn."""
+        return sum(map(len, self.hands)) + len(self.draw) - self.drawn
+
+    # -- playing ---------------------------------------------------------
+
+    def play(self, card: int) -> None:
+        """The seat to move plays ``card``; a complete trick is collected
+        and the seats draw (no undo: for playouts)."""
+        seat = self.to_move
+        self.hands[seat].remove(card)
+        self.trick_seats.append(seat)
+        self.trick_cards.append(card)
+        self.nodes += 1
+        tables = self.tables
+        if len(self.trick_cards) < tables.trick_size:
+            self.to_move = tables.orders[self.leader][len(self.trick_cards)]
+            return
+        winner, points = self._winner()
+        self.captured[self.side[winner]] += points
+        self._draw(winner)
+        self.trick_seats.clear()
+        self.trick_cards.clear()
+        self.leader = self.to_move = winner
+
+    def _winner(self) -> tuple[int, int]:
+        """The seat taking the trick in progress and the trick's points."""
+        beats = self.beats
+        points = self.tables.points
+        cards = self.trick_cards
+        best = cards[0]
+        at = 0
+        total = points[best]
+        for i in range(1, len(cards)):
+            card = cards[i]
+            total += points[card]
+            if beats[best * 40 + card]:
+                best, at = card, i
+        return self.trick_seats[at], total
+
+    def _draw(self, winner: int) -> int:
+        """The seats draw after a trick won by ``winner``; how many cards."""
+        left = len(self.draw) - self.drawn
+        if not left:
+            return 0
+        order = self.tables.orders[winner]
+        hands = self.hands
+        draw = self.draw
+        at = self.drawn
+        if left >= len(order):
+            for seat in order:
+                hands[seat].append(draw[at])
+                at += 1
+        else:  # the stock runs out: the last seat takes the trump card
+            for seat in order[: left - 1]:
+                hands[seat].append(draw[at])
+                at += 1
+            hands[order[-1]].append(draw[at])
+            at += 1
+        count = at - self.drawn
+        self.drawn = at
+        return count
+
+    def _undraw(self, winner: int, count: int) -> None:
+        if not count:
+            return
+        order = self.tables.orders[winner]
+        hands = self.hands
+        if count == len(order):
+            for seat in order:
+                hands[seat].pop()
+        else:
+            for seat in order[: count - 1]:
+                hands[seat].pop()
+            hands[order[-1]].pop()
+        self.drawn -= count
+
+    # -- a fast rule-of-thumb policy ---------------------------------------
+
+    def greedy(self) -> int:
+        """The card the seat to move plays by rules of thumb that use only
+        its hand and the trick (no hidden card): lead the card that costs
+        least; on a friendly winning card add points when last, else throw
+        the cheapest; otherwise weigh taking the trick against throwing."""
+        seat = self.to_move
+        hand = self.hands[seat]
+        if len(hand) == 1:
+            return hand[0]
+        tables = self.tables
+        points = tables.points
+        strength = tables.strength
+        trump = self.trump
+        cards = self.trick_cards
+        choice = hand[0]
+        if not cards:
+            lowest = 1000.0
+            for card in hand:
+                cost = points[card] + strength[card] / 16
+                if _SUIT_OF[card] == trump:
+                    cost += 4 + strength[card]
+                if cost < lowest:
+                    lowest, choice = cost, card
+            return choice
+        beats = self.beats
+        best = cards[0]
+        at = 0
+        stake = points[best]
+        for i in range(1, len(cards)):
+            card = cards[i]
+            stake += points[card]
+            if beats[best * 40 + card]:
+                best, at = card, i
+        friendly = self.side[self.trick_seats[at]] == self.side[seat]
+        last = len(cards) == tables.trick_size - 1
+        top = -1000.0
+        row = best * 40
+        for card in hand:
+            keep = 4.0 + strength[card] if _SUIT_OF[card] == trump else 0.0
+            own = 0 if keep else points[card]
+            if friendly:
+                value = own - keep if last else -points[card] - keep
+            elif beats[row + card]:
+                sure = 1.0 if last else (0.5 if keep else 0.2)
+                value = sure * (stake + own) - (1 - sure) * (stake + points[card]) - keep
+            else:
+                value = -stake - points[card] - keep
+            value -= strength[card] / 16
+            if value > top:
+                top, choice = value, card
+        return choice
+
+    def playout(self) -> None:
+        """Play to the end with :meth:`greedy` for every seat."""
+        hands = self.hands
+        play = self.play
+        greedy = self.greedy
+        while hands[self.to_move]:
+            play(greedy())
+
+    # -- exact search ------------------------------------------------------
+
+    def solve(self, alpha: int = -INFINITY, beta: int = INFINITY) -> int:
+        """The points the searching seat's side takes from here to the end
+        when every seat plays its best with every card known (its side
+        maximizing them, every other seat minimizing them), by alpha-beta
+        with a transposition table at trick boundaries; exact within the
+        window ``(alpha, beta)`` and a bound outside it. The world is left
+        as it was."""
+        seat = self.to_move
+        hand = self.hands[seat]
+        if not hand:
+            return 0
+        cards = self.trick_cards
+        key: tuple[int, ...] | None = None
+        if not cards:
+            key = (seat, self.drawn, *[_mask(h) for h in self.hands])
+            entry = self._table.get(key)
+            if entry is not None:
+                low, high, _ = entry
+                if low >= beta or low == high:
+                    return low
+                if high <= alpha:
+                    return high
+        start_alpha, start_beta = alpha, beta
+        maximize = self.mine[seat]
+        best_value = -INFINITY if maximize else INFINITY
+        best_card = -1
+        tables = self.tables
+        size = tables.trick_size
+        for card in self._ordered(hand, key):
+            i = hand.index(card)
+            del hand[i]
+            self.nodes += 1
+            cards.append(card)
+            self.trick_seats.append(seat)
+            if len(cards) < size:
+                self.to_move = tables.orders[self.leader][len(cards)]
+                value = self.solve(alpha, beta)
+            else:
+                value = self._close_and_solve(alpha, beta)
+            cards.pop()
+            self.trick_seats.pop()
+            self.to_move = seat
+            hand.insert(i, card)
+            if maximize:
+                if value > best_value:
+                    best_value, best_card = value, card
+                    if value > alpha:
+                        alpha = value
+            elif value < best_value:
+                best_value, best_card = value, card
+                if value < beta:
+                    beta = value
+            if alpha >= beta:
+                break
+        if key is not None:
+            low, high = -INFINITY, INFINITY
+            if best_value <= start_alpha:
+                high = best_value
+            elif best_value >= start_beta:
+                low = best_value
+            else:
+                low = high = best_value
+            old = self._table.get(key)
+            if old is not None:
+                low, high = max(low, old[0]), min(high, old[1])
+            self._table[key] = (low, high, best_card)
+        return best_value
+
+    def solve_after(self, card: int) -> int:
+        """:meth:`solve` (exact, full window) after the seat to move plays
+        ``card``; the world is left as it was."""
+        seat = self.to_move
+        hand = self.hands[seat]
+        i = hand.index(card)
+        del hand[i]
+        self.nodes += 1
+        cards = self.trick_cards
+        cards.append(card)
+        self.trick_seats.append(seat)
+        if len(cards) < self.tables.trick_size:
+            self.to_move = self.tables.orders[self.leader][len(cards)]
+            value = self.solve()
+        else:
+            value = self._close_and_solve(-INFINITY, INFINITY)
+        cards.pop()
+        self.trick_seats.pop()
+        self.to_move = seat
+        hand.insert(i, card)
+        return value
+
+    def _close_and_solve(self, alpha: int, beta: int) -> int:
+        """The trick in progress is complete: collect it, draw, search the
+        rest, and take it all back."""
+        winner, points = self._winner()
+        gain = points if self.mine[winner] else 0
+        seats = self.trick_seats
+        cards = self.trick_cards
+        saved_seats, saved_cards, leader = seats[:], cards[:], self.leader
+        seats.clear()
+        cards.clear()
+        count = self._draw(winner)
+        self.leader = self.to_move = winner
+        value = gain + self.solve(alpha - gain, beta - gain)
+        self._undraw(winner, count)
+        seats.extend(saved_seats)
+        cards.extend(saved_cards)
+        self.leader = leader
+        return value
+
+    def _ordered(self, hand: list[int], key: tuple[int, ...] | None) -> list[int]:
+        """The hand in the order to search it: the card that was best here
+        before, then cards that take the trick (cheapest first), then
+        the cheapest discards."""
+        points = self.tables.points
+        strength = self.tables.strength
+        cards = self.trick_cards
+        trump = self.trump
+        if not cards:
+            order = sorted(
+                hand,
+                key=lambda c: points[c] + strength[c] / 16 + (8 if _SUIT_OF[c] == trump else 0),
+            )
+        else:
+            beats = self.beats
+            best = cards[0]
+            for card in cards[1:]:
+                if beats[best * 40 + card]:
+                    best = card
+            row = best * 40
+            order = sorted(
+                hand,
+                key=lambda c: (
+                    0 if beats[row + c] else 1,
+                    points[c] + strength[c] / 16 + (8 if _SUIT_OF[c] == trump else 0),
+                ),
+            )
+        if key is not None:
+            entry = self._table.get(key)
+            if entry is not None and entry[2] in order:
+                order.remove(entry[2])
+                order.insert(0, entry[2])
+        return order
+
+
+def _mask(hand: list[int]) -> int:
+    mask = 0
+    for card in hand:
+        mask |= 1 << card
+    return mask
+
+
+def world_from_state(state: GameState, seat: int) -> World:
+    """The compact :class:`World` of a full state in trick play, searched
+    for ``seat``'s side.
+
+    The sides are the rules' sides, or in bastardo the declarer and the
+    holder of the called card against the rest. Points already taken count
+    in :attr:`World.captured`.
+    """
+    rules = state.rules
+    tables = tables_for(rules)
+    n = rules.players
+    contract = state.contract
+    if contract is not None and contract.declarer is not None:
+        ours = {contract.declarer}
+        if contract.partner is not None:
+            ours.add(contract.partner)
+        side = [0 if s in ours else 1 for s in range(n)]
+    else:
+        side = [0] * n
+        for i, members in enumerate(rules.sides):
+            for s in members:
+                side[s] = i
+    captured = [0] * (max(side) + 1)
+    points = tables.points
+    for s, pile in enumerate(state.piles):
+        captured[side[s]] += sum(points[card.index] for card in pile)
+    draw = [card.index for card in state.stock]
+    if state.trump_card is not None:
+        draw.append(state.trump_card.index)
+    to_move = state.to_move
+    if to_move is None:
+        raise ValueError("the deal is over: there is nothing to search")
+    return World(
+        tables,
+        [[card.index for card in hand] for hand in state.hands],
+        draw,
+        suit_index(state.trump),
+        side,
+        seat,
+        captured,
+        [(s, card.index) for s, card in state.trick],
+        to_move,
+    )

@@ -1,0 +1,233 @@
+"""StrongBot and its search: legal play in every preset, the exact endgame
+solver against brute-force minimax, reproducibility, the budget, and the
+bastardo auction decisions (SPEC §4, §7, §11).
+
+Budgets are tiny throughout: these tests pin behaviour, not strength
+(strength is measured by ``benchmarks/strong.py``).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from briscola import (
+    PRESETS,
+    Auction,
+    Bid,
+    Card,
+    GameState,
+    Pass,
+    Phase,
+    Play,
+    Rank,
+    Suit,
+    apply,
+    legal_actions,
+    new_game,
+    observe,
+    outcome,
+    preset,
+)
+from briscola.bots import HeuristicBot, StrongBot, play_deal, play_match
+from briscola.bots._solver import World, world_from_state
+
+from .strategies import deck_with, seeds
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_plays_whole_deals_of_every_preset(name: str) -> None:
+    """Every seat played by StrongBot, a deal of each preset runs to the end
+    (play_deal refuses any action not in legal_actions, SPEC §11) and the
+    piles hold the pack's points (SPEC §11; a void bastardo deal, SPEC §7,
+    has none)."""
+    rules = preset(name)
+    final = play_deal(rules, [StrongBot(budget=200)] * rules.players, seed=11)
+    result = outcome(final)
+    assert result is not None
+    if rules.auction is Auction.NONE:
+        assert sum(result.points) == rules.total_points
+    else:  # a bastardo deal is void when every seat passes
+        assert sum(result.points) in (0, rules.total_points)
+
+
+def test_plays_a_split_match() -> None:
+    """In a Split match the bot also cuts or knocks (SPEC §3) and the match
+    runs to its end."""
+    match = play_match(preset("split-2p"), [StrongBot(budget=100), HeuristicBot()], seed=5)
+    assert match.is_over
+
+
+def _brute_force(state: GameState, seat: int) -> int:
+    """Minimax over the engine itself: the points ``seat``'s side ends the
+    deal with, its side maximizing and every other seat minimizing."""
+    if state.is_over:
+        result = outcome(state)
+        assert result is not None
+        return next(p for side, p in zip(result.sides, result.points) if seat in side)
+    mover = state.to_move
+    ours = any(seat in side and mover in side for side in state.rules.sides)
+    values = [_brute_force(apply(state, action), seat) for action in legal_actions(state)]
+    return max(values) if ours else min(values)
+
+
+def _endgame(name: str, seed: int, cards_left: int) -> GameState:
+    """A position of a random deal with at most ``cards_left`` cards left in
+    hands and stock."""
+    state = new_game(preset(name), seed=seed)
+    rng = random.Random(seed)
+    while True:
+        world = world_from_state(state, state.to_move)  # type: ignore[arg-type]
+        if world.cards_left <= cards_left:
+            return state
+        legal = legal_actions(state)
+        state = apply(state, legal[rng.randrange(len(legal))])
+
+
+@given(
+    name=st.sampled_from(["italian-2p", "italian-4p", "split-dupla-2p", "italian-3p"]),
+    seed=seeds,
+    cards_left=st.integers(min_value=1, max_value=9),
+)
+def test_solver_agrees_with_brute_force(name: str, seed: int, cards_left: int) -> None:
+    """The alpha-beta solver with its transposition table gives the same
+    value as plain minimax through apply (SPEC §4: trick winner, drawing,
+    the trump card drawn last), also after each first card."""
+    state = _endgame(name, seed, cards_left)
+    seat: int = state.to_move  # type: ignore[assignment]
+    world = world_from_state(state, seat)
+    already = world.captured[world.side[seat]]
+    assert already + world.solve() == _brute_force(state, seat)
+    for card in state.hands[seat]:
+        after = apply(state, Play(card))
+        assert already + world.solve_after(card.index) == _brute_force(after, seat)
+
+
+def test_solver_leaves_the_world_unchanged() -> None:
+    """Search plays and takes back cards in place: the world is as it was."""
+    world = world_from_state(_endgame("italian-4p", 3, 12), 0)
+    before = ([list(h) for h in world.hands], world.drawn, list(world.captured), world.to_move)
+    world.solve()
+    assert ([list(h) for h in world.hands], world.drawn, list(world.captured), world.to_move) == (
+        before
+    )
+
+
+def test_playout_conserves_points() -> None:
+    """A rule-of-thumb playout in compact form deals every point out."""
+    world = world_from_state(new_game(preset("italian-2p"), seed=4), 0)
+    world.playout()
+    assert sum(world.captured) == 120
+    assert world.cards_left == 0
+    assert isinstance(world, World)
+
+
+@given(seed=seeds, steps=st.integers(min_value=0, max_value=30))
+def test_same_rng_same_choice(seed: int, steps: int) -> None:
+    """With a node budget the bot is reproducible: the same observation and
+    the same rng state give the same values and the same action."""
+    state = new_game(preset("italian-2p"), seed=seed)
+    for _ in range(steps):
+        state = apply(state, legal_actions(state)[-1])
+    if state.is_over:
+        return
+    seat: int = state.to_move  # type: ignore[assignment]
+    seen, legal = observe(state, seat), legal_actions(state)
+    first = StrongBot(budget=300).evaluate(seen, legal, random.Random(seed))
+    again = StrongBot(budget=300).evaluate(seen, legal, random.Random(seed))
+    assert first == again
+    choice = StrongBot(budget=300).choose(seen, legal, random.Random(seed))
+    assert choice == StrongBot(budget=300).choose(seen, legal, random.Random(seed))
+    assert choice in legal
+
+
+def test_budget_is_respected() -> None:
+    """The search stops once the budget is spent: one world for a budget
+    of 1, several for a larger one, and never more than one world past the
+    budget; a time limit that has passed also stops it after one world."""
+    state = new_game(preset("italian-2p"), seed=8)
+    seen, legal = observe(state, 0), legal_actions(state)
+    small = StrongBot(budget=1)
+    small.choose(seen, legal, random.Random(0))
+    assert small.worlds == 1
+    large = StrongBot(budget=3000)
+    large.choose(seen, legal, random.Random(0))
+    assert large.worlds > 5
+    per_world = large.nodes / large.worlds
+    assert large.nodes < 3000 + 2 * per_world
+    hurried = StrongBot(budget=10**9, time_limit=1e-9)
+    hurried.choose(seen, legal, random.Random(0))
+    assert hurried.worlds == 1
+
+
+def test_known_endgame_is_searched_once() -> None:
+    """With two seats and the stock empty every card is known: the bot
+    searches the one real deal, exactly."""
+    state = new_game(preset("italian-2p"), seed=2)
+    while state.trump_card is not None:
+        state = apply(state, legal_actions(state)[0])
+    bot = StrongBot(budget=10**6)
+    bot.choose(observe(state, state.to_move), legal_actions(state), random.Random(0))  # type: ignore[arg-type]
+    assert bot.worlds == 1
+
+
+def _bastardo_hand(ranks: tuple[Rank, ...]) -> GameState:
+    """A bastardo deal whose eldest (seat 0, dealt every fifth card from
+    the top) holds the given ranks of coins and cups."""
+    rules = preset("bastardo")
+    cards = [Card(suit, rank) for rank in ranks for suit in (Suit.COINS, Suit.CUPS)]
+    return new_game(rules, deck=deck_with(rules, {5 * i: c for i, c in enumerate(cards)}))
+
+
+def test_bids_on_a_strong_hand_and_passes_on_a_weak_one() -> None:
+    """Bastardo's auction (SPEC §7): aces, threes and kings of two suits
+    make a bid; a hand of fours and fives passes."""
+    bot = StrongBot(budget=3000)
+    strong = _bastardo_hand((Rank.ACE, Rank.THREE, Rank.KING, Rank.KNIGHT))
+    choice = bot.choose(observe(strong, 0), legal_actions(strong), random.Random(1))
+    assert type(choice) is Bid
+    weak = _bastardo_hand((Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.TWO))
+    assert bot.choose(observe(weak, 0), legal_actions(weak), random.Random(1)) == Pass()
+
+
+def test_calls_a_card_it_lacks() -> None:
+    """As declarer, the bot calls a card it does not hold, of a suit it is
+    long in (SPEC §7: the called card's suit is trump)."""
+    state = _bastardo_hand((Rank.ACE, Rank.THREE, Rank.KING, Rank.KNIGHT))
+    state = apply(state, Bid(61))
+    while state.phase is Phase.BIDDING:
+        state = apply(state, Pass())
+    assert state.phase is Phase.CALLING
+    call = StrongBot(budget=2000).choose(observe(state, 0), legal_actions(state), random.Random(2))
+    assert call in legal_actions(state)
+    assert call.card not in state.hands[0]  # type: ignore[union-attr]
+    assert call.card.suit in (Suit.COINS, Suit.CUPS)  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"budget": 0}, {"budget": 1.5}, {"time_limit": 0}, {"exact_cards": -1}, {"bid_confidence": 2}],
+)
+def test_bad_options_raise(options: dict[str, float]) -> None:
+    """Out-of-range options are refused with ValueError."""
+    with pytest.raises(ValueError):
+        StrongBot(**options)  # type: ignore[arg-type]
+
+
+def test_make_bot_names_the_strong_bot() -> None:
+    """``make_bot("strong")`` (and ``--bots strong``) builds the strong bot
+    with its default budget; ``strong:BUDGET`` sets the budget, which must
+    be a positive number."""
+    from briscola.bots import BOT_NAMES, make_bot
+
+    assert "strong" in BOT_NAMES
+    default = make_bot("strong")
+    assert isinstance(default, StrongBot) and default.budget == StrongBot().budget
+    small = make_bot(" Strong:500 ")
+    assert isinstance(small, StrongBot) and small.budget == 500
+    for bad in ("strong:0", "strong:-3", "strong:lots", "strong:²"):
+        with pytest.raises(ValueError, match="strong:BUDGET needs a positive budget"):
+            make_bot(bad)
