@@ -50,14 +50,17 @@ from typing import Any, Final
 
 import numpy as np
 import pyspiel
+from open_spiel.python.algorithms import ismcts, mcts
 
 from . import (
+    FULL_PACK,
     PRESETS,
     Auction,
     DealStyle,
     Exchange,
     GameState,
     Observation,
+    Play,
     Rules,
     apply,
     dumps,
@@ -80,6 +83,7 @@ __all__ = [
     "BriscolaState",
     "GAME_NAME",
     "game_string",
+    "ismcts_bot",
     "load_game",
     "max_game_length",
     "returns_of",
@@ -147,8 +151,11 @@ def rules_of(parameters: dict[str, Any]) -> Rules:
 
     >>> rules_of({"preset": "bastardo"}).players
     5
-    >>> rules_of({"preset": "x", "rules_b64": game_string(preset("spanish-2p"))[29:-1]}).exchange
-    <Exchange.SPANISH: 'spanish'>
+    >>> import attrs
+    >>> rules = attrs.evolve(preset("italian-2p"), hand_size=4)
+    >>> b64 = game_string(rules).split("rules_b64=")[1].rstrip(")")
+    >>> rules_of({"preset": "bastardo", "rules_b64": b64}) == rules
+    True
     """
     b64 = str(parameters.get("rules_b64", ""))
     if b64:
@@ -248,7 +255,7 @@ def returns_of(state: GameState) -> list[float]:
     >>> while not state.is_over:
     ...     state = apply(state, legal_actions(state)[0])
     >>> returns_of(state)
-    [-1.0, 1.0]
+    [1.0, -1.0]
     """
     result = outcome(state)
     n = state.rules.players
@@ -298,7 +305,9 @@ class BriscolaGame(pyspiel.Game):  # type: ignore[misc]
         """The encoding of its actions and observations."""
         self.pack_indices: Final[tuple[int, ...]] = tuple(card.index for card in rules.pack)
         """The chance outcomes: the :attr:`~briscola.Card.index` of each card
-        of the rules' pack."""
+        of the rules' pack, in order."""
+        self.in_pack: Final[frozenset[int]] = frozenset(self.pack_indices)
+        """The same, as a set."""
         zero_sum = len(rules.sides) == 2 or rules.auction is not Auction.NONE
         bound = _utility_bound(rules)
         game_type = pyspiel.GameType(
@@ -380,7 +389,7 @@ class BriscolaState(pyspiel.State):  # type: ignore[misc]
     >>> for card in game.rules.pack:
     ...     state.apply_action(card.index)
     >>> state.current_player(), state.legal_actions()
-    (0, [0, 1, 2])
+    (0, [0, 2, 4])
     >>> state.action_to_string(0, 0)
     'play the ace of coins'
     """
@@ -390,7 +399,10 @@ class BriscolaState(pyspiel.State):  # type: ignore[misc]
         self._rules = game.rules
         self._encoding = game.encoding
         self._size = len(game.rules.pack)
+        self._pack_indices = game.pack_indices
+        self._in_pack = game.in_pack
         self._pack: list[int] = []
+        self._placed: set[int] = set()
         self._deal: GameState | None = None
         # While a sampled deal is replayed into a fresh state (see
         # resample_from_infostate), the deal to adopt at the end and the
@@ -424,14 +436,14 @@ class BriscolaState(pyspiel.State):  # type: ignore[misc]
         """The seat to move, ``PlayerId.CHANCE`` during the shuffle, or
         ``PlayerId.TERMINAL`` once the deal is over."""
         if len(self._pack) < self._size:
-            return int(pyspiel.PlayerId.CHANCE)
+            return _CHANCE
         replay = self._replay
         if replay is not None:
             return replay.actors[self._replayed]
         deal = self._deal
         assert deal is not None
         if deal.to_move is None:
-            return int(pyspiel.PlayerId.TERMINAL)
+            return _TERMINAL
         return deal.to_move
 
     def is_terminal(self) -> bool:
@@ -448,20 +460,18 @@ class BriscolaState(pyspiel.State):  # type: ignore[misc]
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards not yet placed in the pack, each with the same
         probability."""
-        placed = set(self._pack)
-        left = [index for index in self._game_pack() if index not in placed]
+        placed = self._placed
+        left = sorted(index for index in self._pack_indices if index not in placed)
         probability = 1.0 / len(left)
-        return [(index, probability) for index in sorted(left)]
-
-    def _game_pack(self) -> tuple[int, ...]:
-        return tuple(card.index for card in self._rules.pack)
+        return [(index, probability) for index in left]
 
     def _apply_action(self, action: int) -> None:
         if len(self._pack) < self._size:
             index = int(action)
-            if index in self._pack or index not in self._game_pack():
+            if index in self._placed or index not in self._in_pack:
                 raise ValueError(f"card index {index} cannot be placed in the pack now")
             self._pack.append(index)
+            self._placed.add(index)
             if len(self._pack) == self._size and self._replay is None:
                 deck = [_CARDS[i] for i in self._pack]
                 self._deal = new_game(self._rules, deck=deck)
@@ -527,7 +537,7 @@ class BriscolaState(pyspiel.State):  # type: ignore[misc]
         fresh: BriscolaState = game.new_initial_state()
         deal = self._deal
         if deal is None:
-            pack = list(self._game_pack())
+            pack = list(self._pack_indices)
             rng.shuffle(pack)
             for index in pack[: len(self._pack)]:
                 fresh.apply_action(index)
@@ -536,9 +546,9 @@ class BriscolaState(pyspiel.State):  # type: ignore[misc]
         fresh._replay = sample
         for card in sample.pack:
             fresh.apply_action(card.index)
-        index = self._encoding.index
+        index_of = self._encoding.index
         for action in sample.history:
-            fresh.apply_action(index(action))
+            fresh.apply_action(index_of(action))
         fresh._replay = None
         fresh._deal = sample
         return fresh
@@ -556,7 +566,9 @@ class BriscolaState(pyspiel.State):  # type: ignore[misc]
         return copied
 
 
-_CARDS: Final = {card.index: card for card in preset("italian-2p").pack}
+_CARDS: Final = {card.index: card for card in FULL_PACK}
+_CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
 
 
 # -- observers ---------------------------------------------------------------
@@ -640,10 +652,9 @@ class BriscolaObserver:
             slot = self._slot
             k = 0
             for action in seen.history:
-                card = getattr(action, "card", None)
-                if card is not None and type(action).__name__ == "Play":
+                if type(action) is Play:
                     k += 1
-                    order[slot[card.index]] = k
+                    order[slot[action.card.index]] = k
 
     def string_from(self, state: BriscolaState, player: int) -> str:
         """What ``player`` sees of ``state``, as text."""
@@ -760,6 +771,57 @@ def _deal_of(state: Any) -> GameState | None:
 
 def _ints(actions: Sequence[int]) -> list[int]:
     return [int(action) for action in actions]
+
+
+class _RestartableISMCTSBot(ismcts.ISMCTSBot):  # type: ignore[misc]
+    """OpenSpiel's Python IS-MCTS bot, with the two methods that
+    ``evaluate_bots`` calls on every bot."""
+
+    def restart_at(self, state: Any) -> None:
+        self.reset()
+
+    def inform_action(self, state: Any, player_id: int, action: int) -> None:
+        pass
+
+
+def ismcts_bot(
+    game: Any,
+    *,
+    simulations: int = 100,
+    uct_c: float = 2.0,
+    rollouts: int = 1,
+    seed: int | None = None,
+) -> Any:
+    """OpenSpiel's information-set Monte Carlo tree search bot for a game
+    of briscola.
+
+    It is OpenSpiel's own Python ``ISMCTSBot``, with random rollouts to
+    evaluate its leaves, made ready for OpenSpiel's ``evaluate_bots`` loop
+    (which restarts and informs every bot). It guesses hidden cards with
+    the state's ``resample_from_infostate``.
+
+    Args:
+        game: A game of briscola (:func:`load_game`).
+        simulations: Simulations per decision.
+        uct_c: The exploration constant.
+        rollouts: Random rollouts per leaf.
+        seed: Seeds the bot's NumPy random state.
+
+    Returns:
+        The bot, a ``pyspiel.Bot``.
+
+    >>> import numpy as np
+    >>> from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
+    >>> from briscola.bots import HeuristicBot
+    >>> game = load_game("italian-2p")
+    >>> bots = [ismcts_bot(game, simulations=5, seed=1), BriscolaBot(HeuristicBot(), 1)]
+    >>> returns = evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(2))
+    >>> len(returns)
+    2
+    """
+    random_state = np.random.RandomState(seed)
+    evaluator = mcts.RandomRolloutEvaluator(rollouts, random_state)
+    return _RestartableISMCTSBot(game, evaluator, uct_c, simulations, random_state=random_state)
 
 
 pyspiel.register_game(_REGISTERED_TYPE, BriscolaGame)
