@@ -50,7 +50,7 @@ from typing import Any, Final
 
 import numpy as np
 import pyspiel
-from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python.algorithms import generate_playthrough, ismcts, mcts
 
 from . import (
     FULL_PACK,
@@ -86,6 +86,8 @@ __all__ = [
     "ismcts_bot",
     "load_game",
     "max_game_length",
+    "playthrough",
+    "PLAYTHROUGH_SEED",
     "returns_of",
     "rules_of",
 ]
@@ -125,11 +127,12 @@ def _encode_rules(rules: Rules) -> str:
 def _decode_rules(b64: str) -> Rules:
     padded = b64 + "=" * (-len(b64) % 4)
     try:
-        raw = base64.urlsafe_b64decode(padded.encode("ascii"))
-        payload = raw.decode("utf-8")
+        raw = base64.b64decode(padded.encode("ascii"), altchars=b"-_", validate=True)
+        rules = loads(raw.decode("utf-8"))
     except (binascii.Error, UnicodeError, ValueError) as error:
-        raise ValueError(f"rules_b64 is not URL-safe base64 of saved rules: {error}") from None
-    rules = loads(payload)
+        raise ValueError(
+            f"rules_b64 does not hold saved rules in URL-safe base64: {error}"
+        ) from None
     if not isinstance(rules, Rules):
         raise ValueError(f"rules_b64 must hold saved rules, not a {type(rules).__name__}")
     return rules
@@ -396,19 +399,26 @@ class BriscolaState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: BriscolaGame) -> None:
         super().__init__(game)
-        self._rules = game.rules
-        self._encoding = game.encoding
-        self._size = len(game.rules.pack)
-        self._pack_indices = game.pack_indices
-        self._in_pack = game.in_pack
+        # OpenSpiel copies a Python state by deep-copying its attributes:
+        # what is immutable or shared with the game sits in boxes that deep
+        # copies share.
+        self._facts = _Facts(game)
         self._pack: list[int] = []
         self._placed: set[int] = set()
-        self._deal: GameState | None = None
+        self._held = _Held(None)
         # While a sampled deal is replayed into a fresh state (see
         # resample_from_infostate), the deal to adopt at the end and the
         # number of its actions applied so far.
         self._replay: GameState | None = None
         self._replayed = 0
+
+    @property
+    def _deal(self) -> GameState | None:
+        return self._held.value
+
+    @_deal.setter
+    def _deal(self, deal: GameState | None) -> None:
+        self._held = _Held(deal)
 
     @property
     def game_state(self) -> GameState | None:
@@ -435,7 +445,7 @@ class BriscolaState(pyspiel.State):  # type: ignore[misc]
     def current_player(self) -> int:
         """The seat to move, ``PlayerId.CHANCE`` during the shuffle, or
         ``PlayerId.TERMINAL`` once the deal is over."""
-        if len(self._pack) < self._size:
+        if len(self._pack) < self._facts.size:
             return _CHANCE
         replay = self._replay
         if replay is not None:
@@ -455,52 +465,52 @@ class BriscolaState(pyspiel.State):  # type: ignore[misc]
         deal = self._deal
         if deal is None or player != deal.to_move:
             return []
-        return sorted(self._encoding.legal_indices(deal))
+        return sorted(self._facts.encoding.legal_indices(deal))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards not yet placed in the pack, each with the same
         probability."""
         placed = self._placed
-        left = sorted(index for index in self._pack_indices if index not in placed)
+        left = sorted(index for index in self._facts.pack_indices if index not in placed)
         probability = 1.0 / len(left)
         return [(index, probability) for index in left]
 
     def _apply_action(self, action: int) -> None:
-        if len(self._pack) < self._size:
+        if len(self._pack) < self._facts.size:
             index = int(action)
-            if index in self._placed or index not in self._in_pack:
+            if index in self._placed or index not in self._facts.in_pack:
                 raise ValueError(f"card index {index} cannot be placed in the pack now")
             self._pack.append(index)
             self._placed.add(index)
-            if len(self._pack) == self._size and self._replay is None:
+            if len(self._pack) == self._facts.size and self._replay is None:
                 deck = [_CARDS[i] for i in self._pack]
-                self._deal = new_game(self._rules, deck=deck)
+                self._deal = new_game(self._facts.rules, deck=deck)
             return
         if self._replay is not None:
             self._replayed += 1
             return
         deal = self._deal
         assert deal is not None
-        self._deal = apply(deal, self._encoding.action(action))
+        self._deal = apply(deal, self._facts.encoding.action(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"next in the pack: {_CARDS[int(action)]}"
-        return str(self._encoding.action(action))
+        return str(self._facts.encoding.action(action))
 
     def returns(self) -> list[float]:
         """Per seat, the deal's returns (0 for all until it ends); see
         :func:`returns_of`."""
         deal = self._deal
         if deal is None:
-            return [0.0] * self._rules.players
+            return [0.0] * self._facts.rules.players
         return returns_of(deal)
 
     def __str__(self) -> str:
         deal = self._deal
         if deal is None:
             placed = ", ".join(str(_CARDS[i]) for i in self._pack)
-            return f"shuffling: {len(self._pack)} of {self._size} cards placed: {placed}"
+            return f"shuffling: {len(self._pack)} of {self._facts.size} cards placed: {placed}"
         return text(deal)
 
     def resample_from_infostate(
@@ -537,7 +547,7 @@ class BriscolaState(pyspiel.State):  # type: ignore[misc]
         fresh: BriscolaState = game.new_initial_state()
         deal = self._deal
         if deal is None:
-            pack = list(self._pack_indices)
+            pack = list(self._facts.pack_indices)
             rng.shuffle(pack)
             for index in pack[: len(self._pack)]:
                 fresh.apply_action(index)
@@ -546,24 +556,40 @@ class BriscolaState(pyspiel.State):  # type: ignore[misc]
         fresh._replay = sample
         for card in sample.pack:
             fresh.apply_action(card.index)
-        index_of = self._encoding.index
+        index_of = self._facts.encoding.index
         for action in sample.history:
             fresh.apply_action(index_of(action))
         fresh._replay = None
         fresh._deal = sample
         return fresh
 
-    def clone(self) -> BriscolaState:
-        """A copy of this state, sharing its (immutable) deal."""
-        copied: BriscolaState = self.get_game().new_initial_state()
-        deal = self._deal
-        copied._replay = deal
-        for action in self.history():
-            copied.apply_action(action)
-        copied._replay = None
-        copied._replayed = 0
-        copied._deal = deal
-        return copied
+
+class _Facts:
+    """What every state of a game shares: the rules and their tables."""
+
+    __slots__ = ("rules", "encoding", "size", "pack_indices", "in_pack")
+
+    def __init__(self, game: BriscolaGame) -> None:
+        self.rules: Final = game.rules
+        self.encoding: Final = game.encoding
+        self.size: Final = len(game.rules.pack)
+        self.pack_indices: Final = game.pack_indices
+        self.in_pack: Final = game.in_pack
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Facts:
+        return self
+
+
+class _Held:
+    """A deal (immutable) that deep copies share."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: GameState | None) -> None:
+        self.value: Final = value
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
+        return self
 
 
 _CARDS: Final = {card.index: card for card in FULL_PACK}
@@ -771,6 +797,38 @@ def _deal_of(state: Any) -> GameState | None:
 
 def _ints(actions: Sequence[int]) -> list[int]:
     return [int(action) for action in actions]
+
+
+PLAYTHROUGH_SEED: Final = 1
+"""The seed of the golden playthroughs (see :func:`playthrough`)."""
+
+
+def playthrough(rules: Rules | str, *, seed: int = PLAYTHROUGH_SEED) -> str:
+    """OpenSpiel's playthrough of one random deal: the game's facts, then
+    every few states the strings, tensors, legal actions and returns each
+    seat sees, and the action taken.
+
+    This is OpenSpiel's own playthrough generator, with actions chosen at
+    random (chance nodes included) from ``seed``: the same seed gives the
+    same text as long as the dealing, the legal actions, the observations
+    and the scoring stay the same. The test suite keeps one for every
+    preset (see the guide "OpenSpiel").
+
+    Args:
+        rules: A preset name or rules.
+        seed: Seeds the random choices.
+
+    Returns:
+        The playthrough, as text.
+
+    >>> lines = playthrough("italian-2p").splitlines()
+    >>> lines[0]
+    'game: python_briscola(preset=italian-2p)'
+    >>> playthrough("italian-2p", seed=5) == playthrough("italian-2p", seed=5)
+    True
+    """
+    text: str = generate_playthrough.playthrough(game_string(rules), None, seed=seed)
+    return text
 
 
 class _RestartableISMCTSBot(ismcts.ISMCTSBot):  # type: ignore[misc]
