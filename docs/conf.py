@@ -95,12 +95,18 @@ nitpicky = True
 
 # Python's and attrs' names resolve through intersphinx (above), the
 # package's through the reference. Exempt: the optional environments'
-# third-party types (PettingZoo, Gymnasium, NumPy), which no page here
-# documents.
+# third-party types (PettingZoo, Gymnasium, NumPy, OpenSpiel), which no
+# page here documents.
 nitpick_ignore: list[tuple[str, str]] = [
     ("py:class", "pettingzoo.utils.env.AECEnv"),
     ("py:class", "gymnasium.spaces.space.Space"),
     ("py:class", "numpy.int64"),
+    ("py:class", "numpy.ndarray"),
+    ("py:class", "numpy.dtype"),
+    ("py:class", "numpy.float32"),
+    ("py:class", "pyspiel.Game"),
+    ("py:class", "pyspiel.State"),
+    ("py:class", "pyspiel.Bot"),
     # Internal types that show in public signatures: the shared record of
     # a deal's fixed parts (GameState's constructor takes it) and the type
     # variable of loads' expected kind.
