@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import base64
 import difflib
+import importlib.util
 import random
 from pathlib import Path
 from typing import Any
@@ -185,7 +186,10 @@ def test_split_cutter_decides() -> None:
     assert state.legal_actions() == encoding.legal_indices(state.game_state)
 
 
-@pytest.mark.parametrize("name", ["italian-2p", "italian-3p", "italian-6p-pairs", "bastardo"])
+@pytest.mark.parametrize(
+    "name",
+    ["italian-2p", "italian-3p", "italian-6p-pairs", "spanish-2p", "romanian-4p", "bastardo"],
+)
 def test_returns_match_the_engine(name: str) -> None:
     """Terminal returns: +1 per seat of the winning side, -1 for the rest, 0
     on a tie (SPEC §8); bastardo's zero-sum scores (SPEC §7)."""
@@ -408,3 +412,20 @@ def test_a_state_object_is_a_briscola_state() -> None:
     state = pyspiel.load_game(game_string("italian-2p")).new_initial_state()
     assert isinstance(state, BriscolaState)
     assert isinstance(state.clone(), BriscolaState)
+
+
+def test_example_plays_and_reports(capsys: pytest.CaptureFixture[str]) -> None:
+    """``examples/openspiel_ismcts.py`` plays the deals asked for, seats
+    swapped, and prints the result with its confidence interval; it refuses
+    a preset that is not for two seats."""
+    path = Path(__file__).resolve().parent.parent / "examples" / "openspiel_ismcts.py"
+    spec = importlib.util.spec_from_file_location("openspiel_example", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    results = module.main(2, 2, "split-2p")
+    assert len(results) == 2 and set(results) <= {-1.0, 0.0, 1.0}
+    printed = capsys.readouterr().out
+    assert "2 deals:" in printed and "95% confidence interval" in printed
+    with pytest.raises(ValueError, match="seats two bots"):
+        module.main(1, 2, "italian-4p")
