@@ -26,4 +26,4 @@ if _missing("gymnasium", "numpy"):
 elif _missing("pettingzoo"):
     collect_ignore += ["briscola/pettingzoo.py"]
 if _missing("pyspiel", "numpy"):
-    collect_ignore += ["briscola/openspiel.py"]
+    collect_ignore += ["briscola/openspiel"]

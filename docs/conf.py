@@ -112,6 +112,9 @@ nitpick_ignore: list[tuple[str, str]] = [
     # variable of loads' expected kind.
     ("py:class", "briscola._state.Setup"),
     ("py:class", "briscola._serial._Saved"),
+    # What the OpenSpiel observer needs of a game and of a state.
+    ("py:class", "briscola.openspiel._observer._Game"),
+    ("py:class", "briscola.openspiel._observer._State"),
 ]
 
 
