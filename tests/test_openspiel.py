@@ -350,6 +350,30 @@ def test_briscola_bot_plays_as_the_wrapped_bot() -> None:
         other.step(state)
 
 
+class _OtherState:
+    """A state of the game that is not our Python object (as a C++ caller
+    could hand over): only its game and history."""
+
+    def __init__(self, state: Any) -> None:
+        self._state = state
+
+    def get_game(self) -> Any:
+        return self._state.get_game()
+
+    def history(self) -> list[int]:
+        return list(self._state.history())
+
+
+def test_briscola_bot_replays_a_foreign_state() -> None:
+    """Given a state that is not a BriscolaState, the wrapped bot replays
+    its history and chooses as it would on the original."""
+    state = _random_state("spanish-2p", 4, 5)
+    seat = state.current_player()
+    assert BriscolaBot(HeuristicBot(), seat, seed=3).step(_OtherState(state)) == BriscolaBot(
+        HeuristicBot(), seat, seed=3
+    ).step(state)
+
+
 def test_briscola_bots_play_a_whole_deal_through_evaluate_bots() -> None:
     """OpenSpiel's evaluation loop seats our bots; its returns are the
     engine's for the deal it reaches."""

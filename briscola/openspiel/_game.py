@@ -234,7 +234,7 @@ class BriscolaState(pyspiel.State):  # type: ignore[misc]
         """The cards not yet placed in the pack, each with the same
         probability."""
         placed = self._placed
-        left = sorted(index for index in self._facts.pack_indices if index not in placed)
+        left = [index for index in self._facts.sorted_indices if index not in placed]
         probability = 1.0 / len(left)
         return [(index, probability) for index in left]
 
@@ -330,13 +330,14 @@ class BriscolaState(pyspiel.State):  # type: ignore[misc]
 class _Facts:
     """What every state of a game shares: the rules and their tables."""
 
-    __slots__ = ("rules", "encoding", "size", "pack_indices", "in_pack")
+    __slots__ = ("rules", "encoding", "size", "pack_indices", "sorted_indices", "in_pack")
 
     def __init__(self, game: BriscolaGame) -> None:
         self.rules: Final = game.rules
         self.encoding: Final = game.encoding
         self.size: Final = len(game.rules.pack)
         self.pack_indices: Final = game.pack_indices
+        self.sorted_indices: Final = tuple(sorted(game.pack_indices))
         self.in_pack: Final = game.in_pack
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Facts:
