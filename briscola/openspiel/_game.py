@@ -110,6 +110,7 @@ class BriscolaGame(pyspiel.Game):  # type: ignore[misc]
             max_game_length=max_game_length(rules),
         )
         given = {key: value for key, value in (params or {}).items() if key != "rules_b64" or value}
+        self._facts = _Facts(self)
         super().__init__(game_type, game_info, given)
 
     def new_initial_state(self) -> BriscolaState:
@@ -165,7 +166,7 @@ class BriscolaState(pyspiel.State):  # type: ignore[misc]
         # OpenSpiel copies a Python state by deep-copying its attributes:
         # what is immutable or shared with the game sits in boxes that deep
         # copies share.
-        self._facts = _Facts(game)
+        self._facts = game._facts
         self._pack: list[int] = []
         self._placed: set[int] = set()
         self._held = _Held(None)
