@@ -1,5 +1,6 @@
 """pytest's configuration for the whole repository: the modules of the
-optional extras (``briscola.pettingzoo``, ``briscola.gymnasium``) import
+optional extras (``briscola.pettingzoo``, ``briscola.gymnasium``,
+``briscola.openspiel``) import
 their third-party packages, so their doctests are collected only when
 those are installed (``pip install -e '.[pettingzoo]'``); the README's
 ``pip install -e '.[test]' && pytest`` still runs everything else."""
@@ -24,3 +25,5 @@ if _missing("gymnasium", "numpy"):
     collect_ignore += ["briscola/_rl.py", "briscola/gymnasium.py", "briscola/pettingzoo.py"]
 elif _missing("pettingzoo"):
     collect_ignore += ["briscola/pettingzoo.py"]
+if _missing("pyspiel", "numpy"):
+    collect_ignore += ["briscola/openspiel"]

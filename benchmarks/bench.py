@@ -26,6 +26,10 @@ a round down. The workloads:
   every step reading ``last()`` (the observation encoded as a NumPy
   vector, with the action mask) and stepping a random legal index; and
   the same through the raw environment (``raw_env()``), for context;
+- random italian-2p deals through the OpenSpiel game of
+  ``briscola.openspiel``: a new state, its 40 chance nodes (a uniformly
+  random card of those left each), then a uniformly random legal action
+  until the end;
 - the floor (``floor.py``): the bare loop of one random two-player deal
   on integers and lists;
 - the PyPI package ``briscas`` (two-player Spanish brisca, 48 cards):
@@ -233,6 +237,33 @@ def environment_rows() -> list[Row]:
     ]
 
 
+def openspiel_rows() -> list[Row]:
+    """Random italian-2p deals through ``briscola.openspiel``: the shuffle
+    as 40 chance nodes, then random legal actions."""
+    what = "briscola italian-2p, OpenSpiel game (40 chance nodes + 40 plays)"
+    try:
+        from briscola.openspiel import load_game
+    except ImportError as error:
+        note = f"not available ({error}); pip install -e '.[openspiel]'"
+        return [Row(what, "deals", None, note=note)]
+    game = load_game("italian-2p")
+    rng = random.Random(2024)
+
+    def work(n: int) -> tuple[float, int]:
+        choice = rng.choice
+        start = time.perf_counter()
+        for _ in range(n):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    state.apply_action(choice(state.chance_outcomes())[0])
+                else:
+                    state.apply_action(choice(state.legal_actions()))
+        return time.perf_counter() - start, 40 * n
+
+    return [Row(what, "deals", work, key="openspiel")]
+
+
 def _no_card_art(hand: object) -> str:
     return ""
 
@@ -318,6 +349,7 @@ def build_rows() -> list[Row]:
         rows.append(Row(what, "deals", deals_work(two, observe)))
 
     rows.extend(environment_rows())
+    rows.extend(openspiel_rows())
 
     what = "briscola dumps + loads, italian-2p states"
     dumps, loads = api["dumps"], api["loads"]

@@ -95,8 +95,8 @@ nitpicky = True
 
 # Python's and attrs' names resolve through intersphinx (above), the
 # package's through the reference. Exempt: the optional environments'
-# third-party types (PettingZoo, Gymnasium, NumPy), which no page here
-# documents.
+# third-party types (PettingZoo, Gymnasium, NumPy, OpenSpiel), which no
+# page here documents.
 nitpick_ignore: list[tuple[str, str]] = [
     ("py:class", "pettingzoo.utils.env.AECEnv"),
     ("py:class", "gymnasium.spaces.space.Space"),
@@ -104,11 +104,20 @@ nitpick_ignore: list[tuple[str, str]] = [
     ("py:class", "concurrent.futures.Executor"),
     ("py:class", "concurrent.futures.ProcessPoolExecutor"),
     ("py:class", "concurrent.futures.Future"),
+    ("py:class", "numpy.ndarray"),
+    ("py:class", "numpy.dtype"),
+    ("py:class", "numpy.float32"),
+    ("py:class", "pyspiel.Game"),
+    ("py:class", "pyspiel.State"),
+    ("py:class", "pyspiel.Bot"),
     # Internal types that show in public signatures: the shared record of
     # a deal's fixed parts (GameState's constructor takes it) and the type
     # variable of loads' expected kind.
     ("py:class", "briscola._state.Setup"),
     ("py:class", "briscola._serial._Saved"),
+    # What the OpenSpiel observer needs of a game and of a state.
+    ("py:class", "briscola.openspiel._observer._Game"),
+    ("py:class", "briscola.openspiel._observer._State"),
 ]
 
 
