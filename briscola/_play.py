@@ -153,8 +153,7 @@ def apply_play(state: GameState, action: Play) -> GameState:
             if isinstance(card, Card)
             else f"{action!r} does not hold a card"
         ) from None
-    size = len(hand)
-    rest = _WITHOUT[size][i](hand) if size < _WITHOUT_SIZES else hand[:i] + hand[i + 1 :]
+    rest = _WITHOUT[len(hand)][i](hand)
     trick = state.trick
     count = len(trick) + 1
     table = state._setup.table
@@ -341,9 +340,9 @@ def _without(size: int, i: int) -> Callable[[tuple[Card, ...]], tuple[Card, ...]
     return operator.itemgetter(*keep)
 
 
-_WITHOUT_SIZES = 13
-_WITHOUT = tuple(tuple(_without(size, i) for i in range(size)) for size in range(_WITHOUT_SIZES))
-"""Per hand size and position, the hand without the card at that position."""
+_WITHOUT = tuple(tuple(_without(size, i) for i in range(size)) for size in range(41))
+"""Per hand size (a hand never holds more than the pack's 40 cards) and
+position, the hand without the card at that position."""
 
 _second = operator.itemgetter(1)
 _TWIN = twin(GameState)
