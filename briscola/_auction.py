@@ -15,6 +15,7 @@ from ._state import (
     contracted,
     make_contract,
 )
+from ._trick import Table
 
 __all__ = [
     "auction_actions",
@@ -85,28 +86,62 @@ class Ladder:
         return self.index.get(bid) if place is None else place
 
 
-_LADDERS: dict[int, tuple[Rules, Ladder]] = {}
+_LADDERS: dict[Table, Ladder] = {}
+"""Per rules table, its ladder (the table is the key: it hashes by
+identity, with no Python code, and is shared by every deal of its rules)."""
+
+
+def _new_ladder(table: Table) -> Ladder:
+    """Compile and keep the ladder of ``table``'s rules (the slow path of
+    :func:`ladder_of`, once per rules)."""
+    if len(_LADDERS) > 256:
+        _LADDERS.clear()
+    ladder = _LADDERS[table] = Ladder(table.rules)
+    return ladder
 
 
 def ladder_of(state: GameState) -> Ladder:
     """The ladder of the state's rules, kept beside its rules table."""
     table = state._setup.table
-    found = _LADDERS.get(id(table))
-    if found is None or found[0] is not table.rules:
-        if len(_LADDERS) > 256:
-            _LADDERS.clear()
-        found = _LADDERS[id(table)] = (table.rules, Ladder(table.rules))
-    return found[1]
+    return _LADDERS.get(table) or _new_ladder(table)
+
+
+_Round = tuple[int, tuple[int, ...], tuple[tuple[bool, ...], ...]]
+"""See :func:`_new_round`."""
+
+_ROUNDS: dict[tuple[bool, ...], _Round] = {}
+"""Per ``passed`` tuple of a contract, its :func:`_new_round`."""
+
+
+def _new_round(passed: tuple[bool, ...]) -> _Round:
+    """What the auction needs to know about who has passed, worked out once
+    per ``passed`` tuple (there are at most ``2 ** players``) instead of
+    on every bid and pass: the number of seats still in, per seat the next
+    seat still in after it (itself when none), and per seat ``passed``
+    with that seat passed too."""
+    n = len(passed)
+    after = tuple(
+        next(
+            ((seat + step) % n for step in range(1, n + 1) if not passed[(seat + step) % n]),
+            seat,
+        )
+        for seat in range(n)
+    )
+    passing = tuple(passed[:seat] + (True,) + passed[seat + 1 :] for seat in range(n))
+    found = _ROUNDS[passed] = (passed.count(False), after, passing)
+    return found
 
 
 def auction_actions(state: GameState) -> tuple[Action, ...]:
     """``Pass()`` first, then every bid above the highest so far, lowest
-    first."""
-    contract: Contract = state.contract  # type: ignore[assignment]
-    ladder = ladder_of(state)
-    if contract.bid is None:
+    first (one list per place on the ladder, made when it was compiled)."""
+    table = state._setup.table
+    ladder = _LADDERS.get(table) or _new_ladder(table)
+    bid = state.contract.bid  # type: ignore[union-attr]
+    if bid is None:
         return ladder.actions[0]
-    return ladder.actions[ladder.place(contract.bid) + 1]  # type: ignore[operator]
+    place = ladder.by_id.get(id(bid))
+    return ladder.actions[(ladder.index[bid] if place is None else place) + 1]
 
 
 def call_actions(state: GameState) -> tuple[Action, ...]:
@@ -116,76 +151,91 @@ def call_actions(state: GameState) -> tuple[Action, ...]:
     return ladder_of(state).calls[contract.bid.rank if contract.bid is not None else None]
 
 
-def _next_bidder(passed: tuple[bool, ...], seat: int) -> int:
-    n = len(passed)
-    for step in range(1, n + 1):
-        candidate = (seat + step) % n
-        if not passed[candidate]:
-            return candidate
-    return seat  # pragma: no cover - the auction has ended before this
-
-
-def _after_auction(state: GameState, seat: int, action: Action, contract: Contract) -> GameState:
-    """The state after ``seat``'s bid or pass: the auction goes on, ends
-    with a declarer, or ends void."""
-    remaining = contract.passed.count(False)
-    if remaining == 0:
-        phase, to_move = PHASE_OVER, None
-    elif remaining == 1 and contract.bid is not None:
-        phase, to_move = PHASE_CALLING, contract.declarer
+def _not_a_bid(state: GameState, seat: int, action: Bid, ladder: Ladder) -> IllegalActionError:
+    """The error for a bid that is not on the rules' ladder."""
+    bids = ladder.bids
+    rules = state.rules
+    if rules.auction is AUCTION_CHIAMATA:
+        reason = (
+            f"a chiamata bid names a rank at {rules.min_bid} points, or the "
+            f"{bids[-1].rank} at {rules.min_bid + 1} to {bids[-1].points}"
+        )
     else:
-        phase, to_move = PHASE_BIDDING, _next_bidder(contract.passed, seat)
+        reason = f"bids run from {bids[0].points} to {bids[-1].points} points, with no rank"
+    return IllegalActionError(f"seat {seat} cannot {action}: {reason}")
+
+
+def apply_bid(state: GameState, action: Bid) -> GameState:
+    """Raise the contract to ``action``.
+
+    Fast because everything is looked up: the bid's place on the compiled
+    ladder by the identity of the ladder's own bid objects (the ones
+    :func:`auction_actions` hands out), and the next bidder in the
+    :func:`_new_round` record of who has passed.
+    """
+    seat: int = state.to_move  # type: ignore[assignment]
+    contract: Contract = state.contract  # type: ignore[assignment]
+    table = state._setup.table
+    ladder = _LADDERS.get(table) or _new_ladder(table)
+    position = ladder.by_id.get(id(action))
+    if position is None:  # a bid made by the caller, not one of ours
+        position = ladder.index.get(action)
+        if position is None:
+            raise _not_a_bid(state, seat, action, ladder)
+    highest = contract.bid
+    if highest is not None:
+        below = ladder.by_id.get(id(highest))
+        if position <= (ladder.index[highest] if below is None else below):
+            raise IllegalActionError(
+                f"seat {seat} cannot {action}: it must be above the highest bid ({highest})"
+            )
+    bid = ladder.bids[position]
+    passed = contract.passed
+    remaining, after, _ = _ROUNDS.get(passed) or _new_round(passed)
+    # The bidder is still in: when it is the only one, it declares.
+    if remaining == 1:
+        phase, to_move = PHASE_CALLING, seat
+    else:
+        phase, to_move = PHASE_BIDDING, after[seat]
     return contracted(
         state,
         phase=phase,
         to_move=to_move,
         trump=state.trump,
-        history=state.history + (action,),
+        history=state.history + (bid,),
         actors=state.actors + (seat,),
-        contract=contract,
+        contract=make_contract(
+            bid=bid, declarer=seat, passed=passed, called_card=None, partner=None
+        ),
     )
-
-
-def apply_bid(state: GameState, action: Bid) -> GameState:
-    """Raise the contract to ``action``."""
-    seat: int = state.to_move  # type: ignore[assignment]
-    contract: Contract = state.contract  # type: ignore[assignment]
-    compiled = ladder_of(state)
-    position = compiled.place(action)
-    if position is None:
-        ladder = compiled.bids
-        if state.rules.auction is AUCTION_CHIAMATA:
-            reason = (
-                f"a chiamata bid names a rank at {state.rules.min_bid} points, or the "
-                f"{ladder[-1].rank} at {state.rules.min_bid + 1} to {ladder[-1].points}"
-            )
-        else:
-            reason = f"bids run from {ladder[0].points} to {ladder[-1].points} points, with no rank"
-        raise IllegalActionError(f"seat {seat} cannot {action}: {reason}")
-    if contract.bid is not None and position <= compiled.place(contract.bid):  # type: ignore[operator]
-        raise IllegalActionError(
-            f"seat {seat} cannot {action}: it must be above the highest bid ({contract.bid})"
-        )
-    bid = compiled.bids[position]
-    new = make_contract(
-        bid=bid, declarer=seat, passed=contract.passed, called_card=None, partner=None
-    )
-    return _after_auction(state, seat, bid, new)
 
 
 def apply_pass(state: GameState, action: Pass) -> GameState:
-    """Pass for good."""
+    """Pass for good: the auction goes on, ends with a declarer, or ends
+    void (every seat passed). Looked up like :func:`apply_bid`."""
     seat: int = state.to_move  # type: ignore[assignment]
     contract: Contract = state.contract  # type: ignore[assignment]
-    passed = contract.passed[:seat] + (True,) + contract.passed[seat + 1 :]
-    new = make_contract(
-        bid=contract.bid,
-        declarer=contract.declarer,
-        passed=passed,
-        called_card=None,
-        partner=None,
+    old = contract.passed
+    passed = (_ROUNDS.get(old) or _new_round(old))[2][seat]
+    remaining, after, _ = _ROUNDS.get(passed) or _new_round(passed)
+    bid = contract.bid
+    if remaining == 0:
+        phase, to_move = PHASE_OVER, None
+    elif remaining == 1 and bid is not None:
+        phase, to_move = PHASE_CALLING, contract.declarer
+    else:
+        phase, to_move = PHASE_BIDDING, after[seat]
+    return contracted(
+        state,
+        phase=phase,
+        to_move=to_move,
+        trump=state.trump,
+        history=state.history + (PASS,),
+        actors=state.actors + (seat,),
+        contract=make_contract(
+            bid=bid, declarer=contract.declarer, passed=passed, called_card=None, partner=None
+        ),
     )
-    return _after_auction(state, seat, PASS, new)
 
 
 def apply_call(state: GameState, action: Call) -> GameState:
@@ -193,24 +243,30 @@ def apply_call(state: GameState, action: Call) -> GameState:
     seat: int = state.to_move  # type: ignore[assignment]
     contract: Contract = state.contract  # type: ignore[assignment]
     card = action.card
-    rank = contract.bid.rank if contract.bid is not None else None
-    if card not in ladder_of(state).callable[rank]:
+    bid = contract.bid
+    rank = bid.rank if bid is not None else None
+    setup = state._setup
+    table = setup.table
+    if card not in (_LADDERS.get(table) or _new_ladder(table)).callable[rank]:
         reason = "it is not in this pack" if rank is None else f"the contract calls a {rank}"
         raise IllegalActionError(f"seat {seat} cannot call the {card}: {reason}")
-    partner = next(s for s, hand in enumerate(state.hands) if card in hand)
-    new = make_contract(
-        bid=contract.bid,
-        declarer=contract.declarer,
-        passed=contract.passed,
-        called_card=card,
-        partner=partner,
-    )
+    # Every card is dealt before the call: exactly one seat holds it.
+    hands = state.hands
+    partner = 0
+    while card not in hands[partner]:
+        partner += 1
     return contracted(
         state,
         phase=PHASE_PLAYING,
-        to_move=(state.dealer + 1) % state.rules.players,
+        to_move=(setup.dealer + 1) % table.players,
         trump=card.suit,
         history=state.history + (CALLS[card.index],),
         actors=state.actors + (seat,),
-        contract=new,
+        contract=make_contract(
+            bid=bid,
+            declarer=contract.declarer,
+            passed=contract.passed,
+            called_card=card,
+            partner=partner,
+        ),
     )

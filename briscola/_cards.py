@@ -149,6 +149,19 @@ class Card:
     def __deepcopy__(self, memo: Any) -> Card:
         return self
 
+    def __eq__(self, other: object) -> bool:
+        # Cards are interned, so equal cards are the same object. Without
+        # this method, ``==`` between two different cards (which ``in``
+        # and ``tuple.index`` on a hand do for every card they pass) would
+        # go through ``object.__eq__`` twice, both ways round, because
+        # ``__lt__`` below makes Python look comparisons up by name: this
+        # answers in one call, at half the cost, with the same results.
+        if type(other) is Card:
+            return self is other
+        return NotImplemented
+
+    __hash__ = object.__hash__
+
     def __lt__(self, other: Card) -> bool:
         if not isinstance(other, Card):
             return NotImplemented

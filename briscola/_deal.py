@@ -25,6 +25,7 @@ from ._state import (
     PHASE_PLAYING,
     Contract,
     GameState,
+    make_contract,
     make_setup,
     make_state,
 )
@@ -242,7 +243,10 @@ def deal_cards(
     if trump_at is None:
         trump_card = None
         stock = pack[stock_at:]
-        phase, contract = PHASE_BIDDING, Contract(passed=(False,) * n)
+        phase = PHASE_BIDDING
+        contract: Contract | None = make_contract(
+            bid=None, declarer=None, passed=(False,) * n, called_card=None, partner=None
+        )
     else:
         phase, contract = PHASE_PLAYING, None
         if rules.redraw_ranks:

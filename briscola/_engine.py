@@ -6,12 +6,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, overload
 
-from ._actions import Action, IllegalActionError
+from ._actions import Action, IllegalActionError, Play
 from ._game import TRANSITIONS, game_apply, game_legal_actions
 from ._match import MatchState, match_apply, match_legal_actions, match_outcome
 from ._outcome import game_outcome
 from ._play import PLAY_OF as _PLAY
 from ._play import PLAYS_OF_HAND as _PLAYS_OF_HAND
+from ._play import apply_play
 from ._state import PHASE_PLAYING, GameState, Outcome
 
 __all__ = ["legal_actions", "apply", "outcome", "is_legal", "final_outcome"]
@@ -108,8 +109,12 @@ def apply(state: GameState | MatchState, action: Action) -> GameState | MatchSta
     briscola.IllegalActionError: seat 1 cannot play the six of coins: it is not in their hand
     """
     if type(state) is GameState:
-        # game_apply, inlined: this is every search's hottest call.
-        entry = _transition(type(action))
+        # game_apply, inlined: this is every search's hottest call, and a
+        # card played the commonest action, taken without the table lookup.
+        kind = type(action)
+        if kind is Play and state.phase is PHASE_PLAYING:
+            return apply_play(state, action)  # type: ignore[arg-type]
+        entry = _transition(kind)
         if entry is not None and entry[0] is state.phase:
             return entry[1](state, action)
         return game_apply(state, action)  # raises, saying why

@@ -9,7 +9,7 @@ from ._actions import PLAYS, SWAPS, Action, IllegalActionError, Play, SwapTrump
 from ._build import twin
 from ._cards import Card, Rank
 from ._rules import EXCHANGE_NONE, EXCHANGE_SEVEN_AFTER_WIN, EXCHANGE_TWO_FIRST_TRICK
-from ._state import PHASE_OVER, PHASE_PLAYING, GameState, swapped, trick_done
+from ._state import PHASE_OVER, PHASE_PLAYING, GameState, swapped
 from ._trick import Table
 
 __all__ = ["PLAY_OF", "PLAYS_OF_HAND", "play_actions", "apply_play", "apply_swap", "swap_cards", "why_no_swap"]
@@ -153,8 +153,7 @@ def apply_play(state: GameState, action: Play) -> GameState:
             if isinstance(card, Card)
             else f"{action!r} does not hold a card"
         ) from None
-    size = len(hand)
-    rest = _WITHOUT[size][i](hand) if size < _WITHOUT_SIZES else hand[:i] + hand[i + 1 :]
+    rest = _WITHOUT[len(hand)][i](hand)
     trick = state.trick
     count = len(trick) + 1
     table = state._setup.table
@@ -168,7 +167,7 @@ def apply_play(state: GameState, action: Play) -> GameState:
             hands = tuple(changed)
         # Filled inline, not through a copier: the call would cost a fifth of
         # the step (see the performance page); tests/test_shape.py checks
-        # that this fill and the one in _two_seat_trick set every field.
+        # that this fill and those of the trick's last card set every field.
         new = _TWIN()
         new._setup = state._setup
         new.phase = PHASE_PLAYING
@@ -189,22 +188,41 @@ def apply_play(state: GameState, action: Play) -> GameState:
         return new  # type: ignore[no-any-return]
     if count == 2:
         return _two_seat_trick(state, action, seat, rest, table)
+    return _complete_trick(state, action, seat, rest, table)
 
-    # The trick is complete: the highest trump, else the highest card of
-    # the suit led, takes it.
-    trump = state.trump
-    trick += ((seat, card),)
-    winner = table.trick_winner(trump, trick)[0]
-    cards = tuple(map(_second, trick))
+
+def _complete_trick(
+    state: GameState, action: Play, seat: int, rest: tuple[Card, ...], table: Table
+) -> GameState:
+    """:func:`apply_play` for the card that completes a trick of three
+    cards or more: the highest trump, else the highest card of the suit
+    led, takes the trick; then everyone draws and the winner leads.
+
+    Fast because one loop over the trick finds the winner with the rules'
+    ``beats`` table (as :meth:`Table.trick_winner` does, without the call
+    and without first adding the last card to the trick), each changed
+    tuple is rebuilt once through a list, and the state is filled inline.
+    """
+    card = action.card
+    trick = state.trick
+    beats = table.beats[state.trump]
+    winner, best = trick[0]
+    best_at = best.index * 40
+    for other, played in trick[1:]:
+        at = played.index
+        if beats[best_at + at]:
+            winner, best_at = other, at * 40
+    if beats[best_at + card.index]:
+        winner = seat
 
     piles = list(state.piles)
-    piles[table.pile_of[winner]] += cards
+    piles[table.pile_of[winner]] += (*map(_second, trick), card)
     won = list(state.tricks_won)
     won[winner] += 1
 
     # Draw: the winner first, then in playing order; the trump card last.
-    hands_list = list(hands)
-    hands_list[seat] = rest
+    hands = list(state.hands)
+    hands[seat] = rest
     stock = state.stock
     trump_card = state.trump_card
     trump_drawn = state.trump_drawn
@@ -213,31 +231,35 @@ def apply_play(state: GameState, action: Play) -> GameState:
     if trump_card is not None:
         order = table.trick_orders[winner]
         for drawer, drawn in zip(order, stock):
-            hands_list[drawer] += (drawn,)
+            hands[drawer] += (drawn,)
         if len(stock) >= len(order):
             stock = stock[len(order) :]
         else:  # the stock runs out: the last seat takes the trump card
             last = order[-1]
-            hands_list[last] += (trump_card,)
+            hands[last] += (trump_card,)
             trump_drawn = (last, trump_card)
             trump_card = None
             stock = ()
-    elif not hands_list[winner]:
+    elif not hands[winner]:
         phase, to_move = PHASE_OVER, None
-    return trick_done(
-        state,
-        phase=phase,
-        to_move=to_move,
-        hands=tuple(hands_list),
-        stock=stock,
-        trump_card=trump_card,
-        trick=(),
-        piles=tuple(piles),
-        history=state.history + (action,),
-        actors=state.actors + (seat,),
-        tricks_won=tuple(won),
-        trump_drawn=trump_drawn,
-    )
+    new = _TWIN()  # filled inline: see apply_play
+    new._setup = state._setup
+    new.phase = phase
+    new.to_move = to_move
+    new.hands = tuple(hands)
+    new.stock = stock
+    new.trump_card = trump_card
+    new.trump = state.trump
+    new.trick = ()
+    new.piles = tuple(piles)
+    new.history = state.history + (action,)
+    new.actors = state.actors + (seat,)
+    new.tricks_won = tuple(won)
+    new.trump_drawn = trump_drawn
+    new.contract = state.contract
+    new.is_over = phase is PHASE_OVER
+    new.__class__ = GameState
+    return new  # type: ignore[no-any-return]
 
 
 def _two_seat_trick(
@@ -318,9 +340,9 @@ def _without(size: int, i: int) -> Callable[[tuple[Card, ...]], tuple[Card, ...]
     return operator.itemgetter(*keep)
 
 
-_WITHOUT_SIZES = 13
-_WITHOUT = tuple(tuple(_without(size, i) for i in range(size)) for size in range(_WITHOUT_SIZES))
-"""Per hand size and position, the hand without the card at that position."""
+_WITHOUT = tuple(tuple(_without(size, i) for i in range(size)) for size in range(41))
+"""Per hand size (a hand never holds more than the pack's 40 cards) and
+position, the hand without the card at that position."""
 
 _second = operator.itemgetter(1)
 _TWIN = twin(GameState)

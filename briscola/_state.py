@@ -23,7 +23,6 @@ __all__ = [
     "make_setup",
     "make_contract",
     "make_state",
-    "trick_done",
     "swapped",
     "contracted",
     "PHASE_CUT_OR_KNOCK",
@@ -273,47 +272,6 @@ _NAMESPACE = {"PHASE_OVER": PHASE_OVER}
 
 make_state: _StateConstructor = constructor(GameState, _IS_OVER, _NAMESPACE)
 """A :class:`GameState` from every field, by keyword, without checks."""
-
-
-class _TrickDone(Protocol):
-    def __call__(
-        self,
-        old: GameState,
-        *,
-        phase: Phase,
-        to_move: Seat | None,
-        hands: tuple[tuple[Card, ...], ...],
-        stock: tuple[Card, ...],
-        trump_card: Card | None,
-        trick: tuple[tuple[Seat, Card], ...],
-        piles: tuple[tuple[Card, ...], ...],
-        history: tuple[Action, ...],
-        actors: tuple[Seat, ...],
-        tricks_won: tuple[int, ...],
-        trump_drawn: tuple[Seat, Card] | None,
-    ) -> GameState: ...
-
-
-trick_done: _TrickDone = copier(
-    GameState,
-    (
-        "phase",
-        "to_move",
-        "hands",
-        "stock",
-        "trump_card",
-        "trick",
-        "piles",
-        "history",
-        "actors",
-        "tricks_won",
-        "trump_drawn",
-    ),
-    _IS_OVER,
-    _NAMESPACE,
-)
-"""``old`` after the card that completes a trick: the trick collected,
-the cards drawn."""
 
 
 class _Swapped(Protocol):

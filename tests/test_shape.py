@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import inspect
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ import pytest
 import briscola
 from briscola import _state
 from briscola._build import constructor, copier
+from briscola._observe import Observation
 from briscola._state import GameState, Setup
 
 PACKAGE = Path(briscola.__file__).parent
@@ -152,7 +154,6 @@ def test_constructors_take_every_field(built: Any, protocol: type, cls: type) ->
 @pytest.mark.parametrize(
     ("built", "protocol"),
     [
-        (_state.trick_done, _state._TrickDone),
         (_state.swapped, _state._Swapped),
         (_state.contracted, _state._Contracted),
     ],
@@ -212,10 +213,10 @@ def test_init_false_fields_need_an_expression() -> None:
     assert constructor(Derived, {"twice": "2 * a"})(a=4).twice == 8
 
 
-def _inline_fills() -> list[tuple[str, set[str]]]:
-    """Per function of ``_play.py`` that fills a state inline, the slots
-    each fill sets (``new.<slot> = ...`` on a ``_TWIN()``)."""
-    tree = ast.parse((PACKAGE / "_play.py").read_text(encoding="utf-8"))
+def _inline_fills(module: str) -> list[tuple[str, set[str]]]:
+    """Per function of ``module`` that fills an object inline, the slots
+    each fill sets (``new.<slot> = ...`` on a twin)."""
+    tree = ast.parse((PACKAGE / module).read_text(encoding="utf-8"))
     fills = []
     for function in ast.walk(tree):
         if not isinstance(function, ast.FunctionDef):
@@ -234,12 +235,27 @@ def _inline_fills() -> list[tuple[str, set[str]]]:
     return fills
 
 
-def test_inline_fills_set_every_field() -> None:
-    """The two hottest steps fill states inline for speed (see the
-    performance page); each fill must set every slot of GameState, so a new
-    field cannot be forgotten there either."""
-    fills = _inline_fills()
-    assert {name for name, _ in fills} == {"apply_play", "_two_seat_trick"}
-    slots = {field.name for field in attrs.fields(GameState)} | {"__class__"}
+@pytest.mark.parametrize(
+    ("module", "cls", "functions"),
+    [
+        ("_play.py", GameState, {"apply_play", "_two_seat_trick", "_complete_trick"}),
+        ("_observe.py", Observation, {"observe"}),
+    ],
+)
+def test_inline_fills_set_every_field(module: str, cls: type, functions: set[str]) -> None:
+    """The hottest steps (a card played, the card that completes a trick,
+    an observation) fill objects inline for speed (see the performance
+    page); each fill must set every slot of its class, so a new field
+    cannot be forgotten there either."""
+    fills = _inline_fills(module)
+    assert {name for name, _ in fills} == functions
+    slots = {field.name for field in attrs.fields(cls)} | {"__class__"}
     for _, stored in fills:
         assert stored == slots
+
+
+def test_an_inline_fill_missing_a_field_is_caught(tmp_path: Path, monkeypatch: Any) -> None:
+    """The fill reader sees a forgotten field: the test above can fail."""
+    (tmp_path / "m.py").write_text("def f():\n    new = T()\n    new.a = 1\n    new.__class__ = C\n")
+    monkeypatch.setattr(sys.modules[__name__], "PACKAGE", tmp_path)
+    assert _inline_fills("m.py") == [("f", {"a", "__class__"})]
