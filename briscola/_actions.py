@@ -190,10 +190,26 @@ class Word(enum.Enum):
         """The word as it is said at a table in Split."""
         return _CROATIAN_WORDS[self]
 
+    @property
+    def meaning(self) -> str:
+        """What the word asks the partner to do, in English.
+
+        >>> Word.NO_POINTS.meaning
+        'play a card without points'
+        """
+        return _MEANINGS[self]
+
     def __str__(self) -> str:
         return self.croatian
 
 
+_MEANINGS: Final = {
+    Word.ACE_OR_THREE: "play an ace or a three",
+    Word.NO_POINTS: "play a card without points",
+    Word.POINTS: "put points on the trick",
+    Word.TRUMP: "play a trump",
+    Word.SMALL_TRUMP: "play a small trump",
+}
 _CROATIAN_WORDS: Final = {
     Word.ACE_OR_THREE: "karik",
     Word.NO_POINTS: "lišo",

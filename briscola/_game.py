@@ -25,7 +25,6 @@ from ._auction import apply_bid, apply_call, apply_pass, auction_actions, call_a
 from ._deal import deal_cards
 from ._play import PLAY_OF, apply_play, apply_swap, play_actions
 from ._rules import DEAL_CUT, DEAL_KNOCK
-from ._talk import apply_say, apply_sign, talk_actions
 from ._state import (
     PHASE_BIDDING,
     PHASE_CALLING,
@@ -35,6 +34,7 @@ from ._state import (
     GameState,
     Phase,
 )
+from ._talk import apply_say, apply_sign, talk_actions
 
 __all__ = ["game_legal_actions", "game_apply"]
 
