@@ -17,7 +17,11 @@ from ._actions import (
     Knock,
     Pass,
     Play,
+    Say,
+    Sign,
+    Signal,
     SwapTrump,
+    Word,
 )
 from ._cards import FULL_PACK, Card, Rank, Suit
 from ._deal import new_game
@@ -70,9 +74,13 @@ __all__ = [
     "Rules",
     "STANDARD_POINTS",
     "STANDARD_STRENGTH",
+    "Say",
     "Seat",
+    "Sign",
+    "Signal",
     "Suit",
     "SwapTrump",
+    "Word",
     "apply",
     "dumps",
     "final_outcome",

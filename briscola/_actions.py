@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 from typing import Final, TypeAlias
 
 import attrs
@@ -17,6 +18,11 @@ __all__ = [
     "Bid",
     "Pass",
     "Call",
+    "Word",
+    "Signal",
+    "Say",
+    "Sign",
+    "TALK",
     "Action",
     "IllegalActionError",
 ]
@@ -174,8 +180,141 @@ class Call:
         return f"call the {self.card}"
 
 
-Action: TypeAlias = Play | Cut | Knock | SwapTrump | Bid | Pass | Call
+class Word(enum.Enum):
+    """The words partners may say aloud at the table (see
+    :class:`Say` and "Table talk" in :doc:`/rules/split`).
+
+    Each word tells the partner which card to play now; its Croatian form
+    is :attr:`croatian`.
+
+    >>> Word.POINTS.croatian
+    'punti'
+    >>> [word.value for word in Word]
+    ['ace-or-three', 'no-points', 'points', 'trump', 'small-trump']
+    """
+
+    ACE_OR_THREE = "ace-or-three"
+    """*karik* (also *korga*, *karig*): play an ace or a three."""
+    NO_POINTS = "no-points"
+    """*lišo*: play a card without points (a *lišina*)."""
+    POINTS = "points"
+    """*punti*: put points on the trick (a king, a knight or a jack)."""
+    TRUMP = "trump"
+    """*briškulu*: play a trump."""
+    SMALL_TRUMP = "small-trump"
+    """*briškulicu*, or *malu*: play a small trump."""
+
+    @property
+    def croatian(self) -> str:
+        """The word as it is said at a table in Split."""
+        return _CROATIAN_WORDS[self]
+
+    @property
+    def meaning(self) -> str:
+        """What the word asks the partner to do, in English.
+
+        >>> Word.NO_POINTS.meaning
+        'play a card without points'
+        """
+        return _MEANINGS[self]
+
+    def __str__(self) -> str:
+        return self.croatian
+
+
+_MEANINGS: Final = {
+    Word.ACE_OR_THREE: "play an ace or a three",
+    Word.NO_POINTS: "play a card without points",
+    Word.POINTS: "put points on the trick",
+    Word.TRUMP: "play a trump",
+    Word.SMALL_TRUMP: "play a small trump",
+}
+_CROATIAN_WORDS: Final = {
+    Word.ACE_OR_THREE: "karik",
+    Word.NO_POINTS: "lišo",
+    Word.POINTS: "punti",
+    Word.TRUMP: "briškulu",
+    Word.SMALL_TRUMP: "briškulicu",
+}
+
+
+class Signal(enum.Enum):
+    """What a secret sign (*moto*) says about the signer's hand (see
+    :class:`Sign` and "Table talk" in :doc:`/rules/split`).
+
+    The gesture that carries each meaning is the partners' own agreement;
+    the usual ones are listed in the docs. A sign may lie.
+
+    >>> str(Signal.KING_OF_TRUMPS)
+    'the king of trumps'
+    >>> len(Signal)
+    7
+    """
+
+    ACE_OR_THREE = "ace-or-three"
+    """A *karik*: an ace or a three."""
+    ACE_OF_TRUMPS = "ace-of-trumps"
+    """The ace of trumps."""
+    THREE_OF_TRUMPS = "three-of-trumps"
+    """The three of trumps."""
+    KING_OF_TRUMPS = "king-of-trumps"
+    """The king of trumps."""
+    KNIGHT_OF_TRUMPS = "knight-of-trumps"
+    """The knight of trumps."""
+    JACK_OF_TRUMPS = "jack-of-trumps"
+    """The jack of trumps."""
+    SMALL_TRUMP = "small-trump"
+    """A small trump, one without points."""
+
+    def __str__(self) -> str:
+        if self is Signal.ACE_OR_THREE:
+            return "an ace or a three"
+        if self is Signal.SMALL_TRUMP:
+            return "a small trump"
+        return "the " + str(self.value).replace("-", " ")
+
+
+@attrs.frozen
+class Say:
+    """Say ``word`` aloud to the partner: every seat hears it (table talk,
+    see :attr:`Rules.table_talk <briscola.Rules.table_talk>`).
+
+    Saying a word changes no card, no turn and no score: the same seat
+    then plays.
+
+    >>> str(Say(Word.POINTS))
+    'say "punti"'
+    """
+
+    word: Word = attrs.field(validator=attrs.validators.instance_of(Word))
+    """The word said."""
+
+    def __str__(self) -> str:
+        return f'say "{self.word.croatian}"'
+
+
+@attrs.frozen
+class Sign:
+    """Make a secret sign (*moto*) to the partner, claiming ``signal``:
+    only the partner sees it (table talk, see :attr:`Rules.table_talk
+    <briscola.Rules.table_talk>`). Nothing checks it against the hand.
+
+    >>> str(Sign(Signal.ACE_OF_TRUMPS))
+    'sign: the ace of trumps'
+    """
+
+    signal: Signal = attrs.field(validator=attrs.validators.instance_of(Signal))
+    """What the sign claims the signer holds."""
+
+    def __str__(self) -> str:
+        return f"sign: {self.signal}"
+
+
+Action: TypeAlias = Play | Cut | Knock | SwapTrump | Bid | Pass | Call | Say | Sign
 """Any action."""
+
+TALK: Final[tuple[type, type]] = (Say, Sign)
+"""The action types of table talk."""
 
 # Interned actions: legal_actions hands out these objects, so apply can
 # recognise them by identity on the hot path.
@@ -185,3 +324,5 @@ CALLS: Final[tuple[Call, ...]] = tuple(Call(card) for card in FULL_PACK)
 CUT: Final = Cut()
 KNOCK: Final = Knock()
 PASS: Final = Pass()
+SAYS: Final[tuple[Say, ...]] = tuple(Say(word) for word in Word)
+SIGNS: Final[tuple[Sign, ...]] = tuple(Sign(signal) for signal in Signal)

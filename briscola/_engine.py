@@ -44,6 +44,9 @@ def legal_actions(state: GameState | MatchState) -> tuple[Action, ...]:
 
     - trick play: the allowed trump exchanges (:class:`~briscola.SwapTrump`),
       then one :class:`~briscola.Play` per card in hand, in hand order;
+      with table talk, then every :class:`~briscola.Say` and every
+      :class:`~briscola.Sign` still allowed this turn, in the order of
+      :class:`~briscola.Word` and :class:`~briscola.Signal`;
     - Split dealing: :class:`~briscola.Cut`, then :class:`~briscola.Knock`;
     - bastardo's auction: :class:`~briscola.Pass`, then every higher
       :class:`~briscola.Bid`, lowest first;

@@ -17,6 +17,8 @@ from ._actions import (
     Knock,
     Pass,
     Play,
+    Say,
+    Sign,
     SwapTrump,
 )
 from ._auction import apply_bid, apply_call, apply_pass, auction_actions, call_actions
@@ -32,6 +34,7 @@ from ._state import (
     GameState,
     Phase,
 )
+from ._talk import apply_say, apply_sign, talk_actions
 
 __all__ = ["game_legal_actions", "game_apply"]
 
@@ -45,6 +48,8 @@ def game_legal_actions(state: GameState) -> tuple[Action, ...]:
     if phase is PHASE_PLAYING:
         # The public legal_actions answers plain trick play itself, with
         # the same result, before it calls this.
+        if state.rules.table_talk:
+            return _with_talk(state)
         return play_actions(state)
     if phase is PHASE_OVER:
         return ()
@@ -53,6 +58,12 @@ def game_legal_actions(state: GameState) -> tuple[Action, ...]:
     if phase is PHASE_CALLING:
         return call_actions(state)
     return (CUT, KNOCK)
+
+
+def _with_talk(state: GameState) -> tuple[Action, ...]:
+    """Trick play with table talk: the plays, then the words and signs
+    still allowed this turn."""
+    return play_actions(state) + talk_actions(state)
 
 
 def _apply_cut(state: GameState, action: Cut) -> GameState:
@@ -75,6 +86,9 @@ TRANSITIONS: dict[type, tuple[Phase, _Transition]] = {
     Call: (PHASE_CALLING, apply_call),
     Cut: (PHASE_CUT_OR_KNOCK, _apply_cut),
     Knock: (PHASE_CUT_OR_KNOCK, _apply_knock),
+    # Table talk: a word or a sign before the seat plays (see _talk).
+    Say: (PHASE_PLAYING, apply_say),
+    Sign: (PHASE_PLAYING, apply_sign),
 }
 """Per action type, the phase that takes it and its transition: each kind
 of action belongs to exactly one phase."""

@@ -17,6 +17,8 @@ from ._actions import (
     KNOCK,
     PASS,
     PLAYS,
+    SAYS,
+    SIGNS,
     SWAPS,
     Action,
     Bid,
@@ -25,7 +27,11 @@ from ._actions import (
     Knock,
     Pass,
     Play,
+    Say,
+    Sign,
+    Signal,
     SwapTrump,
+    Word,
 )
 from ._cards import FULL_PACK, Card, Rank, Suit
 from ._outcome import contract_outcome, sides_outcome, void_outcome
@@ -168,6 +174,10 @@ def _action_out(action: Action) -> list[Json]:
     if kind is Bid:
         bid: Bid = action  # type: ignore[assignment]
         return ["bid", bid.points] if bid.rank is None else ["bid", bid.points, str(bid.rank)]
+    if kind is Say:
+        return ["say", action.word.value]  # type: ignore[union-attr]
+    if kind is Sign:
+        return ["sign", action.signal.value]  # type: ignore[union-attr]
     return [{Cut: "cut", Knock: "knock", Pass: "pass"}[kind]]
 
 
@@ -176,6 +186,16 @@ _CARD_ACTIONS: Final[dict[str, tuple[Action, ...]]] = {
     "play": PLAYS,
     "swap": SWAPS,
     "call": CALLS,
+}
+
+
+_word = _enum(Word)
+_signal = _enum(Signal)
+_SAY_OF: Final = {say.word: say for say in SAYS}
+_SIGN_OF: Final = {sign.signal: sign for sign in SIGNS}
+_TALK_ACTIONS: Final[dict[str, Callable[[Json, str], Action]]] = {
+    "say": lambda value, where: _SAY_OF[_word(value, where)],
+    "sign": lambda value, where: _SIGN_OF[_signal(value, where)],
 }
 
 
@@ -197,7 +217,12 @@ def _action(value: Json, where: str) -> Action:
         points = _int(items[1], f"{where}[1]")
         rank = _rank(items[2], f"{where}[2]") if len(items) == 3 else None
         return Bid(points, rank)
-    known = ", ".join(repr(k) for k in (*_CARD_ACTIONS, "bid", *_BARE_ACTIONS))
+    if name in _TALK_ACTIONS:
+        _list(items, where, 2)
+        return _TALK_ACTIONS[name](items[1], f"{where}[1]")
+    known = ", ".join(
+        repr(k) for k in (*_CARD_ACTIONS, "bid", *_BARE_ACTIONS, *_TALK_ACTIONS)
+    )
     raise _fail(
         where, f"unknown action {name!r}; an action is an array starting with one of {known}"
     )
@@ -244,6 +269,7 @@ _RULES_FIELDS: Final[dict[str, tuple[Callable[[Any], Json], Callable[[Json, str]
         _seat_groups,
     ),
     "partner_hands": (lambda e: e.value, _enum(PartnerHands)),
+    "table_talk": (bool, _bool),
     "piles_by_side": (bool, _bool),
     "auction": (lambda e: e.value, _enum(Auction)),
     "min_bid": (int, _int),

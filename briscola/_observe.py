@@ -19,7 +19,7 @@ from typing import Protocol, overload
 
 import attrs
 
-from ._actions import Action, SwapTrump
+from ._actions import Action, Say, Sign, Signal, SwapTrump, Word
 from ._build import copier, twin
 from ._cards import Card, Suit
 from ._layout import deal_layout, dealt_style, redraw_positions
@@ -32,6 +32,7 @@ from ._rules import (
     Rules,
 )
 from ._state import PHASE_CUT_OR_KNOCK, Contract, GameState, Outcome, Phase
+from ._talk import heard
 
 __all__ = ["Observation", "observe"]
 
@@ -121,7 +122,9 @@ class Observation:
     tricks_won: tuple[int, ...]
     """Per seat, the tricks won."""
     history: tuple[Action, ...]
-    """Every action taken in the deal, all of them public."""
+    """Every action taken in the deal that the seat saw: all of them but,
+    with table talk, the secret signs the opponents made to each other
+    (the seat's own signs and its partner's are in)."""
     actors: tuple[int, ...]
     """The seat that took each action of :attr:`history`."""
     contract: Contract | None
@@ -147,6 +150,39 @@ class Observation:
         from .svg import table
 
         return table(self)
+
+    @property
+    def words(self) -> tuple[tuple[int, Word], ...]:
+        """With table talk, every word said in the deal as ``(seat, word)``,
+        in order.
+
+        >>> from briscola import Cut, Say, Word, apply, new_game, observe, preset
+        >>> state = apply(apply(new_game(preset("split-4p"), seed=1), Cut()), Say(Word.TRUMP))
+        >>> observe(state, 1).words
+        ((0, <Word.TRUMP: 'trump'>),)
+        """
+        return tuple(
+            (seat, action.word)
+            for action, seat in zip(self.history, self.actors)
+            if type(action) is Say
+        )
+
+    @property
+    def signs(self) -> tuple[tuple[int, Signal], ...]:
+        """With table talk, the secret signs the seat saw, as ``(seat,
+        signal)`` in order: its partner's and its own. The opponents'
+        signs are not there, nor any trace of them.
+
+        >>> from briscola import Cut, Sign, Signal, apply, new_game, observe, preset
+        >>> state = apply(apply(new_game(preset("split-4p"), seed=1), Cut()), Sign(Signal.ACE_OF_TRUMPS))
+        >>> observe(state, 2).signs, observe(state, 1).signs
+        (((0, <Signal.ACE_OF_TRUMPS: 'ace-of-trumps'>),), ())
+        """
+        return tuple(
+            (seat, action.signal)
+            for action, seat in zip(self.history, self.actors)
+            if type(action) is Sign
+        )
 
     @property
     def unseen(self) -> tuple[Card, ...]:
@@ -219,6 +255,9 @@ def observe(state: GameState | MatchState, seat: int) -> Observation:
     buried = setup.buried
     trump_drawn = state.trump_drawn
     history = state.history
+    actors = state.actors
+    if rules.table_talk:
+        history, actors = heard(rules, history, actors, seat)
 
     # Cards whose holder is public: buried cards (drawn from known places),
     # and every card that has lain face up as the trump card.
@@ -290,7 +329,7 @@ def observe(state: GameState | MatchState, seat: int) -> Observation:
     new.piles = state.piles
     new.tricks_won = state.tricks_won
     new.history = history
-    new.actors = state.actors
+    new.actors = actors
     contract = state.contract
     new.contract = contract if contract is None else _public_contract(state, seat)
     new.match_results = None

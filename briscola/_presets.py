@@ -56,7 +56,9 @@ def _build() -> dict[str, Rules]:
             clockwise=True,
         )
         if rules.teams is not None:
-            rules = attrs.evolve(rules, partner_hands=PartnerHands.AFTER_STOCK)
+            # Split pairs: partners talk while the stock lasts, then show
+            # each other their hands for the last tricks.
+            rules = attrs.evolve(rules, partner_hands=PartnerHands.AFTER_STOCK, table_talk=True)
         presets[f"split-{n}"] = rules
     presets["split-dupla-2p"] = attrs.evolve(
         presets["split-2p"], hand_size=4, packet_size=2, plays_per_trick=2

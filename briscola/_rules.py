@@ -339,6 +339,11 @@ class Rules:
     to ints."""
     partner_hands: PartnerHands = PartnerHands.HIDDEN
     """When partners see each other's hands."""
+    table_talk: bool = False
+    """Partners may talk while the stock lasts (Split pairs): the seat to
+    move may :class:`~briscola.Say` a word everyone hears and make a
+    secret :class:`~briscola.Sign` only its partner sees, before it plays.
+    Needs every side to be a pair of seats."""
     piles_by_side: bool = False
     """Collect a side's tricks in one pile, kept by its lowest seat."""
     auction: Auction = Auction.NONE
@@ -444,6 +449,7 @@ def _validate(rules: Rules) -> None:
         "cappotto_doubles",
         "tie_same_dealer",
         "clockwise",
+        "table_talk",
     ):
         if type(getattr(rules, name)) is not bool:
             _fail(f"Rules.{name} must be a bool, not {_show(getattr(rules, name))}")
@@ -532,6 +538,8 @@ def _validate(rules: Rules) -> None:
     has_partners = rules.teams is not None and any(len(team) > 1 for team in rules.teams)
     if rules.partner_hands is not PartnerHands.HIDDEN and not has_partners:
         _fail("Rules.partner_hands needs teams with partners")
+    if rules.table_talk and (rules.teams is None or any(len(team) != 2 for team in rules.teams)):
+        _fail(f"Rules.table_talk needs every side to be a pair of seats, not {rules.sides!r}")
     if rules.piles_by_side and rules.teams is None:
         _fail("Rules.piles_by_side needs teams")
     total = sum(

@@ -44,7 +44,9 @@ def sample_state(observation: Observation, rng: random.Random) -> GameState:
     The result replays: it is ``new_game(rules, deck=pack, dealer=dealer)``
     followed by the observed history, and ``observe(result, seat)`` equals
     the observation (without the match record, for a match's observation:
-    the sample is the deal in progress).
+    the sample is the deal in progress). With table talk, the secret signs
+    the opponents made to each other are not in the observation, so they
+    are not in the sample's history either.
 
     Args:
         observation: What the seat has seen, from :func:`observe`.

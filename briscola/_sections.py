@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import attrs
 
-__all__ = ["Section", "SectionList", "describe"]
+__all__ = ["Section", "SectionList", "describe", "seat_orders"]
 
 
 @attrs.frozen
@@ -68,3 +68,29 @@ def describe(sections: Sequence[Section], vector: Sequence[float]) -> dict[str, 
         if entries:
             found[section.name] = entries
     return found
+
+
+def seat_orders(
+    n: int, sides: tuple[tuple[int, ...], ...]
+) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """Per observing seat: the seats relative to it (``(s - seat) % n``),
+    and per seat the place of its side when the sides are ordered by their
+    member nearest to the observer.
+
+    >>> seat_orders(4, ((0, 2), (1, 3)))[1]
+    ((0, 1, 0, 1), (1, 0, 1, 0), (0, 1, 0, 1), (1, 0, 1, 0))
+    """
+    relative = tuple(tuple((s - seat) % n for s in range(n)) for seat in range(n))
+    side_of = [0] * n
+    for i, side in enumerate(sides):
+        for s in side:
+            side_of[s] = i
+    orders = []
+    for seat in range(n):
+        nearest = [min((s - seat) % n for s in side) for side in sides]
+        order = sorted(range(len(sides)), key=nearest.__getitem__)
+        place = [0] * len(sides)
+        for k, i in enumerate(order):
+            place[i] = k
+        orders.append(tuple(place[side_of[s]] for s in range(n)))
+    return relative, tuple(orders)

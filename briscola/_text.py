@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from . import names as _names
 from ._cards import Card, Rank, Suit
-from ._view import Drawable, View, auction_text, moves_text, view_of
+from ._view import Drawable, View, auction_text, moves_text, talk_text, view_of
 
 __all__ = ["text"]
 
@@ -161,6 +161,9 @@ def _deal_lines(
     elif view.last_trick:
         cards = ", ".join(f"{s} {card_name(c)}" for s, c in view.last_trick)
         lines.append(f"last trick: {cards} -> seat {view.last_taker}")
+    talk = talk_text(view)
+    if talk is not None:
+        lines.append(f"talk: {talk}")
     if rules.teams is not None:
         sides = [
             f"{'ABC'[i]} {_seats(side)}: {sum(points[s] for s in side)} points"

@@ -31,8 +31,8 @@ class Table:
         pile_of: Per seat, the seat whose pile receives its tricks.
         total_points: Points in the pack.
         pack: The rules' cards in canonical order.
-        plain_play: No trump exchange: the legal actions in trick play are
-            just the cards in hand.
+        plain_play: No trump exchange and no table talk: the legal actions
+            in trick play are just the cards in hand.
     """
 
     __slots__ = (
@@ -100,7 +100,7 @@ class Table:
             min(sides[side_of[seat]]) if rules.piles_by_side else seat for seat in range(n)
         )
         pack = rules.pack
-        plain_play = rules.exchange is Exchange.NONE
+        plain_play = rules.exchange is Exchange.NONE and not rules.table_talk
         total_points = rules.total_points
         return {
             "rules": rules,

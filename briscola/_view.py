@@ -17,7 +17,7 @@ from typing import Protocol
 
 import attrs
 
-from ._actions import Action, Bid, Call, Cut, Knock, Pass, Play, SwapTrump
+from ._actions import Action, Bid, Call, Cut, Knock, Pass, Play, Say, Sign, SwapTrump
 from ._cards import Card, Suit
 from ._rules import Auction, Rules
 from ._trick import trick_winner
@@ -156,6 +156,10 @@ class View:
     outcome: _OutcomeLike | None
     match_results: tuple[_OutcomeLike, ...] | None
     match_totals: tuple[int, ...] | None
+    talk: tuple[tuple[int, Say | Sign], ...] = ()
+    """Table talk since the trick in progress began, as ``(seat, action)``
+    in order: every word, and the signs the viewer saw (all of them in the
+    omniscient view)."""
 
     @property
     def pile_points(self) -> tuple[int, ...]:
@@ -252,6 +256,7 @@ def _from_state(
         outcome=briscola.outcome(state),  # type: ignore[arg-type]
         match_results=results,
         match_totals=totals,
+        talk=_talk(state),
     )
 
 
@@ -299,7 +304,26 @@ def _from_observation(seen: ObservationLike, state: StateLike | None) -> View:
         outcome=result,
         match_results=seen.match_results,
         match_totals=seen.match_totals,
+        talk=_talk(seen),
     )
+
+
+def _talk(deal: _DealLike) -> tuple[tuple[int, Say | Sign], ...]:
+    """The words and signs in ``deal``'s history since the trick in
+    progress began (its cards played so far, then back to the card before
+    them)."""
+    if not deal.rules.table_talk:
+        return ()
+    found: list[tuple[int, Say | Sign]] = []
+    plays = 0
+    for seat, action in zip(reversed(deal.actors), reversed(deal.history)):
+        if isinstance(action, Play):
+            plays += 1
+            if plays > len(deal.trick):
+                break
+        elif isinstance(action, (Say, Sign)):
+            found.append((seat, action))
+    return tuple(reversed(found))
 
 
 def _last_trick(deal: _DealLike) -> tuple[tuple[tuple[int, Card], ...], int | None]:
@@ -332,7 +356,23 @@ def moves_text(legal: Sequence[Action]) -> list[str]:
         words.append("call a card")
     if any(isinstance(action, SwapTrump) for action in legal):
         words.append("exchange for the trump card")
+    if any(isinstance(action, Say) for action in legal):
+        words.append("say a word")
+    if any(isinstance(action, Sign) for action in legal):
+        words.append("make a sign")
     return words
+
+
+def talk_text(view: View) -> str | None:
+    """The table talk of the trick in progress in words, or ``None``."""
+    if not view.talk:
+        return None
+    return ", ".join(
+        f'{seat} says "{action.word.croatian}"'
+        if isinstance(action, Say)
+        else f"{seat} signs {action.signal}"
+        for seat, action in view.talk
+    )
 
 
 def auction_text(view: View) -> str | None:

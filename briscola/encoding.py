@@ -43,14 +43,17 @@ from . import (
     Play,
     Rank,
     Rules,
+    Signal,
     SwapTrump,
+    Word,
     legal_actions,
     sample_state,
 )
-from ._actions import CUT, KNOCK, PASS
+from ._actions import CUT, KNOCK, PASS, SAYS, SIGNS
 from ._auction import bid_ladder
-from ._sections import Section, SectionList, describe
+from ._sections import Section, SectionList, describe, seat_orders
 from ._state import PHASE_BIDDING, PHASE_CALLING, PHASE_CUT_OR_KNOCK, PHASE_PLAYING
+from ._talk import encode_talk, talk_indices
 
 __all__ = ["Encoding", "Section", "encoding_for"]
 
@@ -116,12 +119,16 @@ class Encoding:
             self._bid_start = actions.add("bid", len(ladder))
             self._call_start = actions.add("call", size)
         self._bid_index = {bid: self._bid_start + i for i, bid in enumerate(ladder)}
+        talk = rules.table_talk
+        self._say_start = actions.add("say", len(Word)) if talk else -1
+        self._sign_start = actions.add("sign", len(Signal)) if talk else -1
         self.action_sections: Final[tuple[Section, ...]] = tuple(sections)
         """The action sections in index order: ``play`` (one per card of the
         rules' pack, in canonical order), then as the rules allow
         ``swap-trump`` (one per card), ``cut`` and ``knock``, ``pass``,
-        ``bid`` (every bid of the auction, lowest first) and ``call`` (one
-        per card). Sections added in later versions come after these."""
+        ``bid`` (every bid of the auction, lowest first), ``call`` (one
+        per card), ``say`` and ``sign`` (table talk: one per ``Word``, per
+        ``Signal``). Sections added in later versions come after these."""
         self.num_actions: Final[int] = len(actions.high)
         """The number of action indices."""
         table: list[Action] = [Play(card) for card in pack]
@@ -132,6 +139,8 @@ class Encoding:
         if self._pass_start >= 0:
             table += [PASS, *ladder]
             table += [Call(card) for card in pack]
+        if self._say_start >= 0:
+            table += [*SAYS, *SIGNS]
         self._actions: tuple[Action, ...] = tuple(table)
         self._index = {action: i for i, action in enumerate(self._actions)}
 
@@ -175,6 +184,8 @@ class Encoding:
         self._to_move = obs.add("to-move", n)
         self._dealer = obs.add("dealer", n)
         self._phase = obs.add("phase", len(_PHASES))
+        self._words = obs.add("words", n * len(Word)) if talk else -1
+        self._signs = obs.add("signs", 2 * len(Signal)) if talk else -1
         self.observation_sections: Final[tuple[Section, ...]] = tuple(obs.sections)
         """The observation sections in order (see the guide for their
         meaning). Sections added in later versions come after these."""
@@ -185,22 +196,7 @@ class Encoding:
         (the smallest is always 0): 1 for the flags, the bound of each
         count."""
 
-        # Per observing seat: the seats relative to it, and its sides in
-        # the order of their nearest member.
-        self._rel = tuple(tuple((s - seat) % n for s in range(n)) for seat in range(n))
-        side_of = [0] * n
-        for i, side in enumerate(sides):
-            for s in side:
-                side_of[s] = i
-        orders = []
-        for seat in range(n):
-            nearest = [min((s - seat) % n for s in side) for side in sides]
-            order = sorted(range(len(sides)), key=nearest.__getitem__)
-            place = [0] * len(sides)
-            for k, i in enumerate(order):
-                place[i] = k
-            orders.append(tuple(place[side_of[s]] for s in range(n)))
-        self._side_place = tuple(orders)
+        self._rel, self._side_place = seat_orders(n, sides)
         self._n_sides = len(sides)
         points = dict(rules.card_points)
         self._prefixed = rules.deal is DealStyle.CUT_OR_KNOCK or rules.auction is not Auction.NONE
@@ -367,6 +363,8 @@ class Encoding:
         slot = self._slot
         if phase is PHASE_PLAYING:
             plays = [slot[card.index] for card in seen.hand]
+            if self._say_start >= 0:
+                plays += talk_indices(seen, self._say_start, self._sign_start)
             if self._swap_start < 0 or seen.trump_card is None or seen.trump is None:
                 return plays
             if not any(card.suit is seen.trump for card in seen.hand):
@@ -476,8 +474,8 @@ class Encoding:
 
         history = seen.history
         actors = seen.actors
-        if self._given < 0:
-            # Without exchanges, every action after the first card played
+        if self._given < 0 and self._words < 0:
+            # Without exchanges or talk, every action after the first card played
             # is a card played: skip the cut or the auction, then let C
             # loops find the entries.
             start = 0
@@ -557,6 +555,8 @@ class Encoding:
             o[self._to_move + rel[seen.to_move]] = 1
         o[self._dealer + rel[seen.dealer]] = 1
         o[self._phase + self._phase_index[seen.phase]] = 1
+        if self._words >= 0:
+            encode_talk(seen, rel, self._words, self._signs, o)
 
     def describe(self, vector: Sequence[float]) -> dict[str, list[float]]:
         """The non-zero entries of an encoded observation, by section: a

@@ -39,7 +39,7 @@ from xml.sax.saxutils import escape
 from . import names as _names
 from ._actions import Play, SwapTrump
 from ._cards import Card, Rank, Suit
-from ._view import Drawable, View, auction_text, moves_text, view_of
+from ._view import Drawable, View, auction_text, moves_text, talk_text, view_of
 
 __all__ = ["table", "Faces"]
 
@@ -439,11 +439,14 @@ class _Picture:
         auction = auction_text(view)
         if auction is not None:
             lines.append(f"auction: {auction}")
+        talk = talk_text(view)
+        if talk is not None:
+            lines.append(f"talk: {talk}")
         if view.legal and (view.viewer is None or view.viewer == view.to_move):
             moves = moves_text(view.legal)
             if moves:
                 lines.append(f"seat {view.to_move} may: {', '.join(moves)}")
-        for i, line in enumerate(lines[:4]):
+        for i, line in enumerate(lines[:5]):
             self.text(20, 26 + 20 * i, line, size=16, weight="bold" if i == 0 else "normal")
         contract = view.contract
         if contract is not None and contract.called_card is not None:

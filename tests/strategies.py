@@ -310,6 +310,7 @@ def _change(base: Rules) -> st.SearchStrategy[dict[str, Any]]:
         ),
         st.builds(lambda b: {"piles_by_side": b}, st.booleans()),
         st.builds(lambda p: {"partner_hands": p}, st.sampled_from(PartnerHands)),
+        st.builds(lambda b: {"table_talk": b}, st.booleans()),
         st.builds(
             lambda d: {"deal": d},
             st.sampled_from(
@@ -335,7 +336,7 @@ def variations(base: Rules, *, max_changes: int = 4) -> st.SearchStrategy[Rules]
 
     Draws up to ``max_changes`` families of changes (exchange mode and
     ``exchange_side_wins``, the ace/three redraw, ``piles_by_side``,
-    ``partner_hands``, the deal style, teams, removed cards, the dupla hand,
+    ``partner_hands``, ``table_talk``, the deal style, teams, removed cards, the dupla hand,
     the Split original points, Portuguese strength, the match format; in
     bastardo the cappotto, ``min_bid`` and the chiamata auction) and applies
     each one that keeps the rules valid, skipping the others. With no
@@ -469,6 +470,8 @@ def _step_bound(rules: Rules) -> int:
     bound = len(rules.pack) + len(rules.pack) // 4 + 1
     if rules.auction is not Auction.NONE:
         bound += 12
+    if rules.table_talk:
+        bound += len(rules.pack)  # words and signs, while the stock lasts
     return bound
 
 

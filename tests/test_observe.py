@@ -23,6 +23,7 @@ from briscola import (
     Pass,
     Phase,
     Play,
+    Sign,
     Suit,
     SwapTrump,
     apply,
@@ -438,7 +439,16 @@ def test_observation_shows_what_is_public(state: GameState, data: st.DataObject)
         state.trump_drawn,
     )
     assert (seen.trick, seen.piles, seen.tricks_won) == (state.trick, state.piles, state.tricks_won)
-    assert (seen.history, seen.actors, seen.buried) == (state.history, state.actors, state.buried)
+    # SPEC §6: all actions are public but secret signs, which only the
+    # signer and its partner see (tests/test_talk.py).
+    side = next(side for side in state.rules.sides if seat in side)
+    public = [
+        (action, actor)
+        for action, actor in zip(state.history, state.actors)
+        if type(action) is not Sign or actor in side
+    ]
+    assert list(zip(seen.history, seen.actors)) == public
+    assert seen.buried == state.buried
     for other, known in enumerate(seen.known_hands):
         assert set(known) <= set(state.hands[other])
     for place, buried in seen.stock_known:

@@ -272,7 +272,7 @@ def test_deal_length(source: str, data: st.DataObject) -> None:
     assert final.actors[first_play] == final.eldest
     assert len(playout.actions) <= 2 * len(rules.pack) + 1 + (
         200 if rules.auction is not Auction.NONE else 0
-    )
+    ) + (2 * len(rules.pack) if rules.table_talk else 0)  # a word and a sign per card
 
 
 @pytest.mark.parametrize("source", SOURCES)

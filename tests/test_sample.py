@@ -47,7 +47,11 @@ def check_sample(state: GameState, seat: int, rng: random.Random) -> GameState:
     seen = observe(state, seat)
     guess = sample_state(seen, rng)
     assert observe(guess, seat) == seen
-    assert guess.history == state.history and guess.actors == state.actors
+    # The history the seat saw: all of it but the opponents' secret signs
+    # (SPEC §6, table talk).
+    assert guess.history == seen.history and guess.actors == seen.actors
+    if not state.rules.table_talk:
+        assert guess.history == state.history and guess.actors == state.actors
     assert replayed(guess) == guess
     return guess
 

@@ -41,7 +41,8 @@ class HeuristicBot:
     otherwise (a weak hand passes at once); as declarer it calls the
     strongest card it lacks of the suit it holds best. Its partners are
     the seats it knows to be on its side. In Split dealing it cuts or
-    knocks at random: the pack is shuffled either way.
+    knocks at random: the pack is shuffled either way. With table talk it
+    stays silent: it never says a word nor makes a sign.
 
     >>> from briscola import preset, outcome
     >>> from briscola.bots import play_deal

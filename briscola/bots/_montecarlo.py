@@ -8,10 +8,11 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Final, TypeAlias
 
-from .._actions import PLAYS, Action, SwapTrump
+from .._actions import PLAYS, TALK, Action, SwapTrump
 from .._cards import FULL_PACK, Suit
 from .._engine import apply, legal_actions, outcome
 from .._observe import Observation
+from .._rules import EXCHANGE_NONE as NO_EXCHANGE
 from .._rules import Rules
 from .._sample import sample_state
 from .._state import GameState, Outcome, Phase
@@ -34,8 +35,26 @@ MonteCarloBot(samples=2, rollout='first_action')
 """
 
 
+def silent(legal: Sequence[Action]) -> Sequence[Action]:
+    """``legal`` without table talk (words and signs come last in
+    :func:`~briscola.legal_actions`): what searches weigh.
+
+    >>> from briscola import Cut, apply, legal_actions, new_game, preset
+    >>> state = apply(new_game(preset("split-4p"), seed=1), Cut())
+    >>> len(legal_actions(state)), len(silent(legal_actions(state)))
+    (15, 3)
+    """
+    if not legal or type(legal[-1]) not in TALK:
+        return legal
+    end = len(legal) - 1
+    while end and type(legal[end - 1]) in TALK:
+        end -= 1
+    return legal[:end]
+
+
 def random_rollout(state: GameState, rng: random.Random) -> Action:
-    """The fastest rollout policy: a uniformly random legal action.
+    """The fastest rollout policy: a uniformly random legal action (never
+    table talk, which changes nothing a rollout measures).
 
     >>> import random
     >>> from briscola import new_game, preset, legal_actions
@@ -44,6 +63,8 @@ def random_rollout(state: GameState, rng: random.Random) -> Action:
     True
     """
     legal = legal_actions(state)
+    if type(legal[-1]) in TALK:
+        legal = silent(legal)  # type: ignore[assignment]
     return legal[rng.randrange(len(legal))]
 
 
@@ -69,7 +90,8 @@ def greedy_rollout(state: GameState, rng: random.Random) -> Action:
     seat: int = state.to_move  # type: ignore[assignment]
     trump = state.trump
     fast = _fast(setup.rules)
-    if not table.plain_play and state.trump_card is not None:
+    exchange = not table.plain_play and setup.rules.exchange is not NO_EXCHANGE
+    if exchange and state.trump_card is not None:
         face_up = fast.strength[state.trump_card.index]
         for action in legal_actions(state):
             if type(action) is SwapTrump and fast.strength[action.card.index] < face_up:
@@ -163,7 +185,9 @@ class MonteCarloBot:
     chances, for points; in bastardo the deal's score replaces the win.
 
     The auction, the call and Split's cut or knock are not searched: they
-    are left to ``fallback`` (a :class:`HeuristicBot` by default).
+    are left to ``fallback`` (a :class:`HeuristicBot` by default). With
+    table talk the bot stays silent: it never says a word nor makes a
+    sign, and its rollouts do not talk either.
 
     Args:
         samples: Determinizations per decision.
@@ -209,6 +233,7 @@ class MonteCarloBot:
         self, observation: Observation, legal: Sequence[Action], rng: random.Random
     ) -> Action:
         """The action with the best mean playout result (see the class)."""
+        legal = silent(legal)
         if len(legal) == 1:
             return legal[0]
         if observation.phase is not Phase.PLAYING:

@@ -53,6 +53,11 @@ class Bot(Protocol):
 class RandomBot:
     """Plays any legal action, uniformly at random.
 
+    With table talk (:attr:`Rules.table_talk <briscola.Rules.table_talk>`)
+    words and signs are legal actions too, so it talks at random: each
+    turn it may say a word and make a sign (any word, any sign, true or
+    not) before it plays.
+
     >>> import random
     >>> from briscola import legal_actions, new_game, observe, preset
     >>> state = new_game(preset("italian-2p"), seed=3)

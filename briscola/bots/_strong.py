@@ -15,6 +15,7 @@ from .._rules import Rules
 from .._sample import sample_state
 from .._state import GameState, Phase
 from ._heuristic import HeuristicBot
+from ._montecarlo import silent
 from ._solver import World, suit_index, tables_for, world_from_state
 
 __all__ = ["StrongBot"]
@@ -114,7 +115,8 @@ class StrongBot:
     strongest missing card called) and bids while the best suit makes the
     next bid in at least ``bid_confidence`` of them; as declarer it calls
     the card whose worlds score best. Split's cut or knock changes
-    nothing (the pack is shuffled either way): it cuts.
+    nothing (the pack is shuffled either way): it cuts. With table talk it
+    stays silent: it never says a word nor makes a sign.
 
     Args:
         budget: Search effort per decision, in cards played by the search
@@ -196,6 +198,7 @@ class StrongBot:
             One of ``legal``.
         """
         self.nodes = self.worlds = 0
+        legal = silent(legal)
         if len(legal) == 1:
             return legal[0]
         phase = observation.phase

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import textwrap
 
+from .._actions import Word
 from .._cards import Rank
 from .._rules import (
     STANDARD_STRENGTH,
@@ -186,6 +187,17 @@ def _partners_text(rules: Rules) -> str | None:
     return text
 
 
+def _talk_text(rules: Rules) -> str:
+    words = ", ".join(f'"{word.croatian}" ({word.meaning})' for word in Word)
+    return (
+        "While there are cards to draw, the player to move may, before playing, say one "
+        f"word aloud that everyone hears: {words}; and make one secret sign that only the "
+        "partner sees, claiming a card: an ace or a three, the ace, three, king, knight or "
+        "jack of trumps, or a small trump. Signs may lie. Once the last cards are drawn "
+        "the deal is played in silence."
+    )
+
+
 def _auction_text(rules: Rules) -> str:
     total = rules.total_points
     ending = (
@@ -294,6 +306,7 @@ def describe_rules(rules: Rules, name: str | None = None, width: int = 79) -> st
         ("Exchange", None if rules.deal is DealStyle.WHOLE else _exchange_text(rules)),
         ("Auction", None if rules.auction is Auction.NONE else _auction_text(rules)),
         ("Partners", _partners_text(rules)),
+        ("Talk", _talk_text(rules) if rules.table_talk else None),
         ("Winning", _winning_text(rules)),
         ("Match", _match_text(rules)),
     ]

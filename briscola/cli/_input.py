@@ -6,7 +6,10 @@ A player may type what they mean: a bid's value (``61``), ``pass``,
 ``asso di denari``, ``queen of spades``), a short form (``7d``, ``Kc``,
 ``3 coppe``, ``A♦``) or just enough of it to tell one legal move from the
 others (``ace`` when only one ace can be played). Where no choice is a
-number, the number of a choice in the menu also works.
+number, the number of a choice in the menu also works. With table talk,
+``say`` and a word (``say karik``, ``say liso``) says it aloud, and
+``sign`` and what it claims (``sign ace``, ``sign small``) makes a secret
+sign to the partner.
 """
 
 from __future__ import annotations
@@ -16,7 +19,21 @@ import unicodedata
 from collections.abc import Sequence
 
 from .. import names as _names
-from .._actions import Action, Bid, Call, Cut, Knock, Pass, Play, SwapTrump
+from .._actions import (
+    TALK,
+    Action,
+    Bid,
+    Call,
+    Cut,
+    Knock,
+    Pass,
+    Play,
+    Say,
+    Sign,
+    Signal,
+    SwapTrump,
+    Word,
+)
 from .._cards import Card, Rank, Suit
 from ._words import Names, listing
 
@@ -37,6 +54,31 @@ _CUT = frozenset({"cut", "taglio", "taglia", "cortar", "corto", "presjeci", "sij
 _KNOCK = frozenset({"knock", "busso", "bussa", "kucam", "kuc", "knock-knock"})
 _EXCHANGE = frozenset({"exchange", "swap", "scambio", "cambio", "zamjena", "trade"})
 _BID = frozenset({"bid", "at", "al"})
+_SAY = frozenset({"say", "reci", "dire"})
+_SIGN = frozenset({"sign", "signal", "moto", "mot"})
+# What may follow "say": the words in Croatian (without accents, in the
+# forms heard at the table) and in English.
+_WORDS: dict[str, Word] = {
+    **{word.value: word for word in Word},
+    **{fold(word.croatian): word for word in Word},
+    "korga": Word.ACE_OR_THREE,
+    "karig": Word.ACE_OR_THREE,
+    "briskula": Word.TRUMP,
+    "briskulica": Word.SMALL_TRUMP,
+    "malu": Word.SMALL_TRUMP,
+    "mala": Word.SMALL_TRUMP,
+}
+# What may follow "sign": the English value, its first word for a trump
+# (``ace`` is the ace of trumps), and the Croatian names.
+_SIGNALS: dict[str, Signal] = {
+    **{signal.value: signal for signal in Signal},
+    **{signal.value.split("-")[0]: signal for signal in Signal if "trumps" in signal.value},
+    "karik": Signal.ACE_OR_THREE,
+    "small": Signal.SMALL_TRUMP,
+    "mala": Signal.SMALL_TRUMP,
+    "malu": Signal.SMALL_TRUMP,
+    "briskulica": Signal.SMALL_TRUMP,
+}
 
 
 def _suit_words() -> dict[str, Suit]:
@@ -184,6 +226,36 @@ def _read_bid(tokens: list[str], legal: Sequence[Action], style: str) -> Answer 
     return Answer(problem=f"you can bid {span} now, or pass.")
 
 
+def _read_talk(tokens: list[str], legal: Sequence[Action]) -> Answer | None:
+    """``say`` and a word, or ``sign`` and what it claims."""
+    if len(tokens) < 2 or not (tokens[0] in _SAY or tokens[0] in _SIGN):
+        return None
+    saying = tokens[0] in _SAY
+    key = "-".join(t for t in tokens[1:] if t not in ("a", "an", "the"))
+    action: Action
+    if saying:
+        if key not in _WORDS:
+            words = ", ".join(word.croatian for word in Word)
+            return Answer(problem=f"say one of the words {words}.")
+        action = Say(_WORDS[key])
+    else:
+        if key not in _SIGNALS:
+            return Answer(
+                problem="sign karik (an ace or a three), ace, three, king, knight or jack "
+                "(of trumps) or small (a small trump)."
+            )
+        action = Sign(_SIGNALS[key])
+    if action in legal:
+        return Answer(action)
+    if not any(type(a) in TALK for a in legal):
+        return Answer(
+            problem="you cannot talk now: partners talk only in games with table talk, "
+            "before they play a card, while there are cards to draw."
+        )
+    what = "said a word" if saying else "made a sign"
+    return Answer(problem=f"you have already {what} this turn: play a card.")
+
+
 def read_answer(
     text: str, legal: Sequence[Action], menu: Sequence[Action], name: Names, style: str = "en"
 ) -> Answer:
@@ -209,6 +281,9 @@ def read_answer(
     if len(tokens) == 1 and tokens[0] in _CUT | _KNOCK and has & {Cut, Knock}:
         action: Action = Cut() if tokens[0] in _CUT else Knock()
         return Answer(action) if type(action) in has else Answer(problem=f"you cannot {action}.")
+    talk = _read_talk(tokens, legal)
+    if talk is not None:
+        return talk
     bid = _read_bid(tokens, legal, style)
     if bid is not None:
         return bid
@@ -247,6 +322,10 @@ def hint(legal: Sequence[Action], menu: Sequence[Action], name: Names) -> str:
         ways.append("exchange")
     if Bid not in has:
         ways.append(f"a number from 1 to {len(menu)}")
+    if Say in has:
+        ways.append("say and a word")
+    if Sign in has:
+        ways.append("sign and what it claims")
     return f"type {listing(ways, 'or')}, or q to quit."
 
 

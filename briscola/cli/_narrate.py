@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TextIO
 
-from .._actions import Action, Bid, Call, Cut, Knock, Pass, Play, SwapTrump
+from .._actions import Action, Bid, Call, Cut, Knock, Pass, Play, Say, Sign, SwapTrump
 from .._cards import Card, Suit
 from .._engine import apply, outcome
 from .._match import MatchState
@@ -119,8 +119,25 @@ def show(seen: Observation, seats: Seats, out: TextIO, name: Names) -> None:
         unknown = seen.hand_sizes[other] - len(cards)
         more = f" and {cards_text(unknown)} you have not seen" if unknown else ""
         print(f"{capital(seats.name(other))} holds: {shown}{more}.", file=out)
+    partner_signs = [str(signal) for other, signal in seen.signs if other != seen.seat]
+    if partner_signs:
+        print(f"Your partner has signed to you: {listing(partner_signs)}.", file=out)
     hand = ", ".join(name(card) for card in sorted_cards(seen.hand, rules, seen.trump))
     print(f"Your hand: {hand or 'nothing'}.", file=out)
+
+
+def print_talk(legal: Sequence[Action], out: TextIO) -> None:
+    """With table talk, how to say a word and make a sign, when the seat
+    still may."""
+    words = [action.word.croatian for action in legal if isinstance(action, Say)]
+    if words:
+        print(f"  Say aloud, everyone hears: say {listing(words, 'or')}.", file=out)
+    if any(isinstance(action, Sign) for action in legal):
+        print(
+            "  Sign to your partner, only they see: sign karik, ace, three, king, knight, "
+            "jack or small (of trumps).",
+            file=out,
+        )
 
 
 def _points_text(rules: Rules, points: list[int], seats: Seats) -> str:
@@ -247,6 +264,15 @@ class Narrator:
             print(f"{who} bid{s} {_bid_text(action)}{forced}.", file=out)
         elif isinstance(action, Pass):
             print(f"{who} pass{'' if you else 'es'}{forced}.", file=out)
+        elif isinstance(action, Say):
+            word = action.word
+            print(f'{who} say{s} "{word.croatian}" ({word.meaning}).', file=out)
+        elif isinstance(action, Sign):
+            # A secret sign: told only to the signer and its partner.
+            if you:
+                print(f"You sign to your partner: {action.signal}.", file=out)
+            elif seat in self.seats.partners:
+                print(f"{who} signs to you: {action.signal}.", file=out)
         contract = after.contract
         if (
             isinstance(action, Play)

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import TextIO, TypeVar
 
 from .. import bots as _bots
-from .._actions import Action, Bid, Call, Cut, Knock, Pass, Play, SwapTrump
+from .._actions import Action, Bid, Call, Cut, Knock, Pass, Play, Say, Sign, SwapTrump
 from .._deal import new_game
 from .._engine import apply, legal_actions, outcome
 from .._match import MatchState, new_match
@@ -19,7 +19,7 @@ from .._state import GameState
 from .._trick import trick_winner
 from ._files import write_game
 from ._input import hint, read_answer
-from ._narrate import Narrator, Seats, report_deal, show, sorted_cards
+from ._narrate import Narrator, Seats, print_talk, report_deal, show, sorted_cards
 from ._show import TrickPictures
 from ._words import Names, capital, describe_action, listing, seats_text
 
@@ -102,14 +102,16 @@ class Quit(Exception):
 def menu_order(seen: Observation, legal: Sequence[Action]) -> list[Action]:
     """The legal actions in the order of the menu: card moves in the order
     of the hand shown (by suit, trumps first, then strength), the rest as
-    the engine lists them."""
+    the engine lists them; table talk is typed, not numbered."""
     cards = [a for a in legal if isinstance(a, (Play, Call, SwapTrump))]
     order = {
         card: i
         for i, card in enumerate(sorted_cards([a.card for a in cards], seen.rules, seen.trump))
     }
     rank = {type_: i for i, type_ in enumerate((Play, SwapTrump, Call))}
-    others = [a for a in legal if not isinstance(a, (Play, Call, SwapTrump))]
+    others: list[Action] = [
+        a for a in legal if not isinstance(a, (Play, Call, SwapTrump, Say, Sign))
+    ]
     return others + sorted(cards, key=lambda a: (rank[type(a)], order[a.card]))
 
 
@@ -136,6 +138,7 @@ class _Human:
         self.style = style
         self.narrator = narrator
         self.auto = auto
+        self.legal: Sequence[Action] = ()
 
     def choose(
         self, observation: Observation, legal: Sequence[Action], rng: random.Random
@@ -146,6 +149,7 @@ class _Human:
             return legal[0]
         show(observation, self.narrator.seats, self.out, self.name)
         menu = menu_order(observation, legal)
+        self.legal = legal
         self._menu(observation, menu)
         prompt = _prompt(menu)
         while True:
@@ -202,6 +206,7 @@ class _Human:
             return
         labels = [_label(action, seen, name) for action in menu]
         _print_choices(labels, out)
+        print_talk(self.legal, out)
 
 
 def _bids_text(bids: Sequence[Bid], can_pass: bool) -> str:

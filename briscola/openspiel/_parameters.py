@@ -127,13 +127,17 @@ def max_game_length(rules: Rules) -> int:
 
     Every card of the pack is played once; before that, a Split cutter
     decides once, an auction takes at most one bid per step of its ladder,
-    one pass per seat and a call; and a trump exchange happens at most once
-    per turn while the trump card is face up.
+    one pass per seat and a call; a trump exchange happens at most once
+    per turn while the trump card is face up; and with table talk the seat
+    to move may say a word and make a sign before each card it plays while
+    cards are left to draw.
 
     >>> max_game_length(preset("italian-2p")), max_game_length(preset("split-2p"))
     (40, 41)
     >>> max_game_length(preset("spanish-2p")), max_game_length(preset("bastardo"))
     (74, 106)
+    >>> max_game_length(preset("split-4p"))
+    97
     """
     size = len(rules.pack)
     length = size
@@ -144,6 +148,8 @@ def max_game_length(rules: Rules) -> int:
     if rules.auction is not Auction.NONE:
         bids = next(s for s in encoding_for(rules).action_sections if s.name == "bid")
         length += (bids.stop - bids.start) + rules.players + 1
+    if rules.table_talk:
+        length += 2 * (size - rules.players * rules.hand_size)
     return length
 
 

@@ -1,0 +1,222 @@
+"""Table talk: partners' spoken words and secret signs (Split pairs).
+
+Talk is kept in the deal's history and nowhere else: a :class:`Say` or a
+:class:`Sign` is appended to :attr:`GameState.history` (with its seat in
+``actors``) and changes nothing else, so the state stays as small as
+without talk and the hot path of games without talk does not see it.
+What a seat has said this turn is the run of talk at the end of the
+history, since the last card played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableSequence
+from typing import Final, Protocol
+
+from ._actions import (
+    SAYS,
+    SIGNS,
+    Action,
+    IllegalActionError,
+    Play,
+    Say,
+    Sign,
+    Signal,
+    Word,
+)
+from ._build import copier
+from ._rules import Rules
+from ._state import GameState, Seat
+
+__all__ = [
+    "talk_actions",
+    "apply_say",
+    "apply_sign",
+    "why_no_talk",
+    "talk_this_turn",
+    "may_talk",
+    "heard",
+    "partner_of",
+    "words_this_trick",
+    "talk_indices",
+    "encode_talk",
+]
+
+
+class _Talked(Protocol):
+    def __call__(
+        self, old: GameState, *, history: tuple[Action, ...], actors: tuple[Seat, ...]
+    ) -> GameState: ...
+
+
+talked: _Talked = copier(GameState, ("history", "actors"), {"is_over": "old.is_over"})
+"""``old`` after a word or a sign: only the history grows."""
+
+
+def talk_this_turn(history: tuple[Action, ...]) -> tuple[bool, bool]:
+    """Whether the seat to move has already said a word, and made a sign,
+    since the last card was played (the end of ``history`` is its turn)."""
+    said = signed = False
+    for action in reversed(history):
+        kind = type(action)
+        if kind is Play:
+            break
+        if kind is Say:
+            said = True
+        elif kind is Sign:
+            signed = True
+    return said, signed
+
+
+def may_talk(stock_size: int, trump_card_face_up: bool) -> bool:
+    """Whether talk is still allowed: until the last cards, the trump card
+    among them, have been drawn."""
+    return stock_size > 0 or trump_card_face_up
+
+
+def talk_actions(state: GameState) -> tuple[Action, ...]:
+    """The words, then the signs, that the seat to move may still use this
+    turn (the rules allowing talk, the deal in trick play)."""
+    if not may_talk(len(state.stock), state.trump_card is not None):
+        return ()
+    said, signed = talk_this_turn(state.history)
+    found: tuple[Action, ...] = () if said else SAYS
+    return found if signed else found + SIGNS
+
+
+def why_no_talk(state: GameState, kind: type) -> str | None:
+    """Why the seat to move may not say a word (``kind`` is :class:`Say`)
+    or make a sign (:class:`Sign`) now, or ``None`` if it may."""
+    if not state.rules.table_talk:
+        return "these rules have no table talk"
+    if not may_talk(len(state.stock), state.trump_card is not None):
+        return "the stock is empty: the last tricks are played in silence"
+    said, signed = talk_this_turn(state.history)
+    if kind is Say and said:
+        return "it has already said a word this turn"
+    if kind is Sign and signed:
+        return "it has already made a sign this turn"
+    return None
+
+
+def apply_say(state: GameState, action: Say) -> GameState:
+    """The seat to move says ``action.word``."""
+    reason = why_no_talk(state, Say)
+    if reason is not None:
+        raise IllegalActionError(f'seat {state.to_move} cannot say "{action.word}": {reason}')
+    return _record(state, action)
+
+
+def apply_sign(state: GameState, action: Sign) -> GameState:
+    """The seat to move makes the sign ``action.signal`` to its partner."""
+    reason = why_no_talk(state, Sign)
+    if reason is not None:
+        raise IllegalActionError(
+            f"seat {state.to_move} cannot make a sign ({action.signal}): {reason}"
+        )
+    return _record(state, action)
+
+
+def _record(state: GameState, action: Say | Sign) -> GameState:
+    seat: Seat = state.to_move  # type: ignore[assignment]
+    return talked(state, history=state.history + (action,), actors=state.actors + (seat,))
+
+
+def partner_of(rules: Rules, seat: Seat) -> Seat:
+    """The other seat of ``seat``'s pair (rules with table talk have only
+    pairs)."""
+    for side in rules.sides:
+        if seat in side:
+            return side[0] if side[1] == seat else side[1]
+    raise ValueError(f"seat {seat} has no side")  # pragma: no cover - every seat has one
+
+
+def heard(
+    rules: Rules, history: tuple[Action, ...], actors: tuple[Seat, ...], seat: Seat
+) -> tuple[tuple[Action, ...], tuple[Seat, ...]]:
+    """``history`` and ``actors`` as ``seat`` knows them: without the signs
+    that the opponents made to each other, which it never saw happen."""
+    if Sign not in map(type, history):
+        return history, actors
+    partner = partner_of(rules, seat)
+    kept = [
+        (action, actor)
+        for action, actor in zip(history, actors)
+        if type(action) is not Sign or actor == seat or actor == partner
+    ]
+    return tuple(a for a, _ in kept), tuple(s for _, s in kept)
+
+
+def words_this_trick(
+    history: tuple[Action, ...], actors: tuple[Seat, ...], in_trick: int
+) -> list[tuple[Seat, Word]]:
+    """The words said since the trick in progress began, as ``(seat,
+    word)``, latest first; ``in_trick`` is the number of its cards played
+    so far."""
+    found: list[tuple[Seat, Word]] = []
+    plays = 0
+    for k in range(len(history) - 1, -1, -1):
+        action = history[k]
+        kind = type(action)
+        if kind is Play:
+            plays += 1
+            if plays > in_trick:
+                break
+        elif kind is Say:
+            found.append((actors[k], action.word))  # type: ignore[union-attr]
+    return found
+
+
+class Heard(Protocol):
+    """What the talk encodings read from an observation (its attributes
+    of the same names)."""
+
+    @property
+    def seat(self) -> Seat: ...
+    @property
+    def history(self) -> tuple[Action, ...]: ...
+    @property
+    def actors(self) -> tuple[Seat, ...]: ...
+    @property
+    def stock_size(self) -> int: ...
+    @property
+    def trump_card(self) -> object: ...
+    @property
+    def trick(self) -> tuple[tuple[Seat, object], ...]: ...
+
+
+def talk_indices(seen: Heard, say_start: int, sign_start: int) -> list[int]:
+    """For an action encoding whose words start at ``say_start`` and signs
+    at ``sign_start`` (in enum order), the indices of the talk still
+    allowed to the observing seat, if it is to move in trick play."""
+    if not may_talk(seen.stock_size, seen.trump_card is not None):
+        return []
+    said, signed = talk_this_turn(seen.history)
+    found = [] if said else list(range(say_start, say_start + len(Word)))
+    return found if signed else found + list(range(sign_start, sign_start + len(Signal)))
+
+
+_WORD_INDEX: Final = {word: i for i, word in enumerate(Word)}
+_SIGNAL_INDEX: Final = {signal: i for i, signal in enumerate(Signal)}
+
+
+def encode_talk(
+    seen: Heard,
+    relative: tuple[int, ...],
+    words_start: int,
+    signs_start: int,
+    out: MutableSequence[int],
+) -> None:
+    """Write the talk an observation holds into its encoding: from
+    ``words_start``, per seat relative to the observer (``relative``), the
+    words said in the trick in progress; from ``signs_start``, the signs
+    the observer made in the deal, then its partner's."""
+    words = len(Word)
+    history = seen.history
+    actors = seen.actors
+    for actor, word in words_this_trick(history, actors, len(seen.trick)):
+        out[words_start + relative[actor] * words + _WORD_INDEX[word]] = 1
+    for action, actor in zip(history, actors):
+        if type(action) is Sign:
+            row = 0 if relative[actor] == 0 else len(Signal)
+            out[signs_start + row + _SIGNAL_INDEX[action.signal]] = 1
