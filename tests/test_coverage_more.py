@@ -288,3 +288,45 @@ def test_apply_names_what_is_not_an_action() -> None:
     with pytest.raises(IllegalActionError, match="42 is not an action"):
         apply(state, 42)  # type: ignore[call-overload]
     assert not is_legal(state, "play")  # type: ignore[arg-type]
+
+
+# -- what the sampled mutation run found untested (docs/testing.rst) ------------------
+
+
+@pytest.mark.parametrize(
+    ("value", "kind"),
+    [
+        (True, "a boolean"),
+        (None, "null"),
+        (1.5, "the number 1.5"),
+        ("x", "a string"),
+        ([1], "an array"),
+    ],
+)
+def test_loads_names_the_kind_of_a_wrong_value(value: object, kind: str) -> None:
+    """A value of the wrong JSON kind is named as such in the message."""
+    import json
+
+    from briscola import dumps, loads
+
+    document = json.loads(dumps(new_game(preset("italian-2p"), seed=1)))
+    document["rules"] = value
+    with pytest.raises(ValueError, match=f"^game.rules: expected an object, found {kind}$"):
+        loads(json.dumps(document))
+
+
+def test_loads_says_where_a_deck_is_wrong() -> None:
+    """A saved deal whose pack lacks a card: the message starts with where
+    (``game``) and says which card is missing."""
+    import json
+
+    from briscola import dumps, loads
+
+    state = new_game(preset("italian-2p"), seed=1)
+    document = json.loads(dumps(state))
+    document["pack"] = document["pack"][:-1]
+    with pytest.raises(ValueError) as refused:
+        loads(json.dumps(document))
+    assert str(refused.value) == (
+        f"game: the deck must be an order of the rules' 40 cards (it has 39; missing {state.pack[-1]})"
+    )
