@@ -330,3 +330,36 @@ def test_loads_says_where_a_deck_is_wrong() -> None:
     assert str(refused.value) == (
         f"game: the deck must be an order of the rules' 40 cards (it has 39; missing {state.pack[-1]})"
     )
+
+
+def test_final_outcome_of_deals_and_matches() -> None:
+    """``final_outcome`` is ``outcome`` without ``None``: the same result
+    for a finished deal or match, a ValueError naming which is unfinished."""
+    from briscola import final_outcome, new_match, outcome
+
+    state = new_game(preset("italian-2p"), seed=5)
+    with pytest.raises(ValueError, match="^the deal is not over: it has no outcome yet$"):
+        final_outcome(state)
+    while not state.is_over:
+        state = apply(state, legal_actions(state)[0])
+    assert final_outcome(state) == outcome(state) and sum(final_outcome(state).points) == 120
+    match = new_match(preset("italian-2p"), seed=5)
+    with pytest.raises(ValueError, match="^the match is not over: it has no outcome yet$"):
+        final_outcome(match)
+    while not match.is_over:
+        match = apply(match, legal_actions(match)[0])
+    assert final_outcome(match) == outcome(match)
+
+
+def test_a_long_non_action_is_cut_in_the_message() -> None:
+    """The message never echoes unbounded input: the repr of what is not an
+    action is cut to 80 characters, the cut shown by ``...``."""
+    from briscola import IllegalActionError
+
+    state = new_game(preset("italian-2p"), seed=1)
+    with pytest.raises(IllegalActionError) as refused:
+        apply(state, "x" * 200)  # type: ignore[call-overload]
+    assert str(refused.value) == "'" + "x" * 76 + "... is not an action"
+    with pytest.raises(IllegalActionError) as refused:
+        apply(state, "x" * 78)  # type: ignore[call-overload]
+    assert str(refused.value) == "'" + "x" * 78 + "' is not an action"
