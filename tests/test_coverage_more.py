@@ -363,3 +363,55 @@ def test_a_long_non_action_is_cut_in_the_message() -> None:
     with pytest.raises(IllegalActionError) as refused:
         apply(state, "x" * 78)  # type: ignore[call-overload]
     assert str(refused.value) == "'" + "x" * 78 + "' is not an action"
+
+
+@pytest.mark.parametrize(
+    ("kind", "field", "value", "message"),
+    [
+        ("game", "history", 5, "game.history: expected an array, found the number 5"),
+        ("observation", "seat", 5, "observation.seat: expected an int from 0 to 1, found 5"),
+        ("observation", "to_move", 9, "observation.to_move: expected an int from 0 to 1, found 9"),
+        (
+            "observation",
+            "actors",
+            [7],
+            "observation.actors[0]: expected an int from 0 to 1, found 7",
+        ),
+        ("rules", "colour", 1, "rules: unknown rules field 'colour'"),
+    ],
+)
+def test_loads_says_where_a_value_is_wrong(
+    kind: str, field: str, value: object, message: str
+) -> None:
+    """Every refusal of ``loads`` starts with the path of the wrong value
+    in the document, then says what was expected and what was found."""
+    import json
+
+    from briscola import dumps, loads
+
+    state = new_game(preset("italian-2p"), seed=1)
+    saved: Any = {"game": state, "observation": observe(state, 0), "rules": state.rules}[kind]
+    document = json.loads(dumps(saved))
+    if kind == "rules":
+        document["rules"][field] = value
+    else:
+        document[field] = value
+    with pytest.raises(ValueError) as refused:
+        loads(json.dumps(document))
+    assert str(refused.value) == message
+
+
+def test_new_match_bounds_its_seed_and_draws_a_wide_one() -> None:
+    """A match's seed is bounded as a deal's is (a huge int or text is
+    refused before any deal), and without a seed one is drawn from 2**63
+    values, so that matches do not repeat."""
+    from briscola import new_match
+
+    rules = preset("italian-2p")
+    with pytest.raises(ValueError, match=f"at most {MAX_SEED_BITS} bits"):
+        new_match(rules, seed=2 ** (MAX_SEED_BITS + 1))
+    with pytest.raises(ValueError, match=f"at most {MAX_SEED_LENGTH} characters"):
+        new_match(rules, seed="x" * (MAX_SEED_LENGTH + 1))
+    seeds = [new_match(rules).seed for _ in range(10)]
+    assert all(isinstance(seed, int) and 0 <= seed < 2**63 for seed in seeds)
+    assert max(int(seed) for seed in seeds) >= 2**32  # all ten below: one chance in 2**310
