@@ -415,3 +415,21 @@ def test_new_match_bounds_its_seed_and_draws_a_wide_one() -> None:
     seeds = [new_match(rules).seed for _ in range(10)]
     assert all(isinstance(seed, int) and 0 <= seed < 2**63 for seed in seeds)
     assert max(int(seed) for seed in seeds) >= 2**32  # all ten below: one chance in 2**310
+
+
+def test_loads_names_the_kind_of_document_expected() -> None:
+    """``loads(text, expect)`` refuses another kind of document, naming
+    both kinds in the words of the format."""
+    from briscola import MatchState, dumps, loads, new_match
+
+    rules = preset("italian-2p")
+    with pytest.raises(
+        ValueError, match="^expected a saved game document, found a rules document$"
+    ):
+        loads(dumps(rules), GameState)
+    with pytest.raises(
+        ValueError, match="^expected a saved match document, found a game document$"
+    ):
+        loads(dumps(new_game(rules, seed=1)), MatchState)
+    with pytest.raises(ValueError, match="^expected a saved observation document, found a match"):
+        loads(dumps(new_match(rules, seed=1)), Observation)
