@@ -16,6 +16,7 @@ import pytest
 
 from briscola import (
     Bid,
+    Call,
     Card,
     GameState,
     Observation,
@@ -272,12 +273,47 @@ def test_the_tables_of_many_rules_stay_bounded() -> None:
     from briscola import _auction, _trick
 
     base = preset("bastardo")
+    calling = _to_the_call(base, 0)
+    calls = legal_actions(calling)
     many = [attrs.evolve(base, match_target=1 + k % 200, min_bid=61 + k // 200) for k in range(300)]
     for k, rules in enumerate(many):
         assert legal_actions(new_game(rules, seed=k))[1] == Bid(rules.min_bid)
     assert len(_trick._TABLES) <= 257 and len(_auction._LADDERS) <= 257
     state = new_game(many[0], seed=3)
     assert legal_actions(state) == legal_actions(new_game(base, seed=3))
+    # A deal begun before the caches were emptied plays on: its ladder is
+    # compiled again at the call.
+    assert legal_actions(calling) == calls and len(calls) == 40
+
+
+def _to_the_call(rules: Any, bid_choice: int) -> GameState:
+    """A deal of ``rules`` (an auction) where the first bidder makes its
+    ``bid_choice``-th bid and everyone else passes: the declarer to call."""
+    state = new_game(rules, seed=1)
+    while not isinstance(legal_actions(state)[0], Call):
+        legal = legal_actions(state)
+        bids = [action for action in legal if isinstance(action, Bid)]
+        first = state.contract is None or state.contract.bid is None
+        state = apply(state, bids[bid_choice] if first else legal[0])
+    return state
+
+
+@pytest.mark.parametrize(("bid_choice", "words"), [(0, "calls an ace"), (9, "calls a two")])
+def test_chiamata_refuses_a_call_of_another_rank(bid_choice: int, words: str) -> None:
+    """In the chiamata the declarer calls a card of the rank bid; another
+    card is refused, saying which rank the contract calls."""
+    from briscola import IllegalActionError
+
+    state = _to_the_call(preset("chiamata"), bid_choice)
+    assert state.contract is not None and state.contract.bid is not None
+    rank = state.contract.bid.rank
+    assert rank is not None and all(a.card.rank is rank for a in legal_actions(state))  # type: ignore[union-attr]
+    other = Card(Suit.COINS, Rank.KING)
+    with pytest.raises(IllegalActionError) as refused:
+        apply(state, Call(other))
+    assert (
+        str(refused.value) == f"seat {state.to_move} cannot call the {other}: the contract {words}"
+    )
 
 
 def test_apply_names_what_is_not_an_action() -> None:
@@ -368,6 +404,7 @@ def test_a_long_non_action_is_cut_in_the_message() -> None:
 @pytest.mark.parametrize(
     ("kind", "field", "value", "message"),
     [
+        ("game", "zz", 1, "game: unknown key 'aa', 'zz'"),
         ("game", "history", 5, "game.history: expected an array, found the number 5"),
         ("observation", "seat", 5, "observation.seat: expected an int from 0 to 1, found 5"),
         ("observation", "to_move", 9, "observation.to_move: expected an int from 0 to 1, found 9"),
@@ -396,6 +433,8 @@ def test_loads_says_where_a_value_is_wrong(
         document["rules"][field] = value
     else:
         document[field] = value
+    if field == "zz":
+        document["aa"] = 2
     with pytest.raises(ValueError) as refused:
         loads(json.dumps(document))
     assert str(refused.value) == message
