@@ -20,6 +20,7 @@ from briscola import (
     Card,
     GameState,
     Observation,
+    Pass,
     Play,
     Rank,
     Suit,
@@ -472,3 +473,27 @@ def test_loads_names_the_kind_of_document_expected() -> None:
         loads(dumps(new_game(rules, seed=1)), MatchState)
     with pytest.raises(ValueError, match="^expected a saved observation document, found a match"):
         loads(dumps(new_match(rules, seed=1)), Observation)
+
+
+def test_the_auction_from_cold_caches() -> None:
+    """The auction's records of who has passed are worked out on first
+    use: emptied, every bid and pass gives the same deal as before."""
+    from briscola import _auction
+
+    def auction(state: GameState) -> GameState:
+        bids = 0
+        while not isinstance(legal_actions(state)[0], Call):
+            legal = legal_actions(state)
+            state = apply(state, legal[1] if bids < 3 else Pass())
+            bids += 1
+        return state
+
+    start = new_game(preset("bastardo"), seed=4)
+    warm = auction(start)
+    _auction._ROUNDS.clear()
+    assert auction(start) == warm
+    _auction._ROUNDS.clear()
+    passes = start
+    for _ in range(4):
+        passes = apply(passes, Pass())
+    assert passes.contract is not None and passes.contract.passed.count(True) == 4
