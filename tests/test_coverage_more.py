@@ -497,3 +497,31 @@ def test_the_auction_from_cold_caches() -> None:
     for _ in range(4):
         passes = apply(passes, Pass())
     assert passes.contract is not None and passes.contract.passed.count(True) == 4
+
+
+def test_sampler_refuses_a_redraw_that_could_not_be() -> None:
+    """With the ace/three redraw, only cards of those ranks are buried and
+    the card left turned is of another rank."""
+    why = "the buried cards, and only they, have redrawn ranks"
+    rules = preset("finnish-2p")
+    seen = observe(new_game(rules, seed=1), 0)
+    assert not seen.buried and seen.turned_card is not None
+    ace = next(card for card in seen.unseen if card.rank is Rank.ACE)
+    _refused(attrs.evolve(seen, turned_card=ace, trump=ace.suit), why)
+    redrawn = observe(new_game(rules, seed=4), 0)
+    assert [card.rank for card in redrawn.buried] == [Rank.THREE]
+    assert observe(sample_state(redrawn, random.Random(0)), 0) == redrawn
+    two = next(card for card in redrawn.unseen if card.rank is Rank.TWO)
+    _refused(attrs.evolve(redrawn, buried=(two,)), why)
+
+
+def test_sampler_refuses_split_play_before_the_cut() -> None:
+    """Split's deal begins with the cut or the knock: a history that
+    begins with a card played is refused."""
+    state = new_game(preset("split-2p"), seed=5)
+    for _ in range(2):
+        state = apply(state, legal_actions(state)[0])
+    seen = observe(state, 0)
+    assert type(seen.history[0]).__name__ == "Cut"
+    forged = attrs.evolve(seen, history=seen.history[1:], actors=seen.actors[1:])
+    _refused(forged, "Split dealing starts with a cut or a knock")
