@@ -525,3 +525,31 @@ def test_sampler_refuses_split_play_before_the_cut() -> None:
     assert type(seen.history[0]).__name__ == "Cut"
     forged = attrs.evolve(seen, history=seen.history[1:], actors=seen.actors[1:])
     _refused(forged, "Split dealing starts with a cut or a knock")
+
+
+def test_rules_refusals_word_for_word() -> None:
+    """Rules that cannot be played are refused with a message naming the
+    field or the reason: a removed card named twice, and a redraw that
+    could bury cards for ever (with two hands of 12 of 40 cards, 16 cards
+    stay undealt, too few for the 8 aces and threes); a card may be worth
+    nothing, not less."""
+    from briscola import Rules
+
+    def refused(**changes: Any) -> str:
+        with pytest.raises(ValueError) as error:
+            attrs.evolve(preset(changes.pop("base")), **changes)
+        return str(error.value)
+
+    two = Card(Suit.COINS, Rank.TWO)
+    assert refused(base="italian-3p", removed=(two, two)) == "Rules.removed names a card twice"
+    assert refused(base="finnish-2p", hand_size=12) == (
+        "16 undealt cards are too few for the redraw of 8 cards: it could bury cards for ever"
+    )
+    assert isinstance(attrs.evolve(preset("finnish-2p"), hand_size=10), Rules)
+    base = preset("italian-2p")
+    nothing = tuple((rank, 0 if rank is Rank.JACK else p) for rank, p in base.card_points)
+    assert attrs.evolve(base, card_points=nothing).total_points == 112
+    negative = tuple((rank, -1 if rank is Rank.JACK else p) for rank, p in base.card_points)
+    assert refused(base="italian-2p", card_points=negative) == (
+        "Rules.card_points must be whole numbers from 0 to 100"
+    )
