@@ -548,7 +548,8 @@ def test_rules_refusals_word_for_word() -> None:
     assert isinstance(attrs.evolve(preset("finnish-2p"), hand_size=10), Rules)
     base = preset("italian-2p")
     nothing = tuple((rank, 0 if rank is Rank.JACK else p) for rank, p in base.card_points)
-    assert attrs.evolve(base, card_points=nothing).total_points == 112
+    worthless = attrs.evolve(base, card_points=nothing)
+    assert worthless.total_points == 112 and Rank.JACK not in dict(worthless.card_points)
     negative = tuple((rank, -1 if rank is Rank.JACK else p) for rank, p in base.card_points)
     assert refused(base="italian-2p", card_points=negative) == (
         "Rules.card_points must be whole numbers from 0 to 100"
