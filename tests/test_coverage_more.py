@@ -554,3 +554,14 @@ def test_rules_refusals_word_for_word() -> None:
     assert refused(base="italian-2p", card_points=negative) == (
         "Rules.card_points must be whole numbers from 0 to 100"
     )
+
+
+@pytest.mark.parametrize("name", ["split-2p", "split-dupla-4p"])
+def test_split_deal_before_the_cut_has_taken_nothing(name: str) -> None:
+    """Before the cut or knock nobody holds a card or has won a trick, and
+    every seat sees it so."""
+    state = new_game(preset(name), seed=1)
+    n = state.rules.players
+    assert state.tricks_won == (0,) * n and state.piles == ((),) * n
+    assert state.hands == ((),) * n and len(state.stock) == 40
+    assert observe(state, 0).tricks_won == (0,) * n
