@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TextIO
 
-from .._actions import Action, Bid, Call, Cut, Knock, Play, SwapTrump
+from .._actions import Action, Bid, Call, Cut, Knock, Pass, Play, SwapTrump
 from .._cards import Card, Suit
 from .._engine import apply, outcome
 from .._match import MatchState
@@ -245,7 +245,7 @@ class Narrator:
                 print(f"The trump card is {name.the(after.trump_card)}.", file=out)
         elif isinstance(action, Bid):
             print(f"{who} bid{s} {_bid_text(action)}{forced}.", file=out)
-        else:  # Pass, the last kind of action
+        elif isinstance(action, Pass):
             print(f"{who} pass{'' if you else 'es'}{forced}.", file=out)
         contract = after.contract
         if (
