@@ -248,7 +248,10 @@ def apply_call(state: GameState, action: Call) -> GameState:
     setup = state._setup
     table = setup.table
     if card not in (_LADDERS.get(table) or _new_ladder(table)).callable[rank]:
-        reason = "it is not in this pack" if rank is None else f"the contract calls a {rank}"
+        article = "an" if rank is Rank.ACE else "a"
+        reason = (
+            "it is not in this pack" if rank is None else f"the contract calls {article} {rank}"
+        )
         raise IllegalActionError(f"seat {seat} cannot call the {card}: {reason}")
     # Every card is dealt before the call: exactly one seat holds it.
     hands = state.hands

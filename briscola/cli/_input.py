@@ -185,8 +185,6 @@ def _read_card(
     if len(chosen) > 1:
         return Answer(problem=f"which one: {_which(chosen, name)}?")
     if exchange:
-        if not options:
-            return Answer(problem="you cannot exchange a card for the trump card now.")
         return Answer(problem=f"you can only exchange {_which(list(options), name)}.")
     if len(every) == 1:
         return Answer(problem=f"{name.the(every[0])} is not one of your choices.")

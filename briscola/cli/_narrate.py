@@ -256,10 +256,10 @@ class Narrator:
             self._call(seat, action, after)
         elif isinstance(action, (Cut, Knock)):
             print(f"{who} {action}{s} the pack{forced}.", file=out)
+            # Split's dealing turns no card to redraw (the rules refuse the
+            # redraw with it), so nothing is buried here.
             if after.trump_card is not None:
                 print(f"The trump card is {name.the(after.trump_card)}.", file=out)
-            for card in after.buried:
-                print(f"{capital(name.the(card))} was turned and buried in the stock.", file=out)
         elif isinstance(action, Bid):
             print(f"{who} bid{s} {_bid_text(action)}{forced}.", file=out)
         elif isinstance(action, Pass):

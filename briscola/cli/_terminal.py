@@ -71,10 +71,10 @@ def demo(
             pictures.deal(before, seat, action, state)
         if not isinstance(action, Play):
             print(f"seat {seat}: {describe_action(action, card_name)}", file=out)
+            # The cut, the knock and the call name the trump suit; no other
+            # action turns a trump card.
             if before.trump is None and state.trump is not None:
                 print(f"trump: {card_name.suit(state.trump)}", file=out)
-            elif before.trump_card is None and state.trump_card is not None:
-                print(f"trump card: {card_name(state.trump_card)}", file=out)
             continue
         if len(state.trick) == 0:
             trick_number += 1
