@@ -243,7 +243,7 @@ class StrongBot:
         >>> values = StrongBot(budget=500).evaluate(
         ...     observe(state, 0), legal_actions(state), random.Random(1)
         ... )
-        >>> len(values), all(0 <= value <= 2 for value in values)
+        >>> len(values), all(0 <= value <= 4 for value in values)
         (3, True)
         """
         seat = observation.seat
