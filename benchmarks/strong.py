@@ -4,11 +4,11 @@ Run ``python benchmarks/strong.py --preset italian-2p --opponent heuristic
 --packs 1000``. Every pack ``k`` is dealt by ``new_game(rules, seed=k)``
 and played twice, so luck of the deal cancels out:
 
-- when the rules have fixed sides (two seats, pairs, teams), the strong
-  bot takes the seats of one side in the first game and of another side
-  in the second (the sides' first seats rotate with ``k``), the opponent
-  bot every other seat; a game scores 1 for a win of the strong side, 1/2
-  for a tie, 0 for a loss;
+- when the rules have fixed sides (two seats, pairs), the packs are the
+  duplicate deals of :func:`briscola.bots.tournament` (``duplicate=True``,
+  the strong bot and the opponent each playing one side, then swapping);
+  a game scores 1 for a win of the strong side, 1/2 for a tie, 0 for a
+  loss;
 - in bastardo (sides only known at the end), the strong bot takes seat
   ``k % 5`` among opponents in one game, and the opponent bot takes that
   seat in the other; the pack scores 1 when the strong bot's deal score
@@ -16,7 +16,9 @@ and played twice, so luck of the deal cancels out:
   otherwise.
 
 The score is the mean over packs with a 95% confidence interval (normal
-approximation on the per-pack means). The script also reports each bot's
+approximation on the per-pack means, which counts the pairing of the two
+games of a pack; Wilson's interval over the games, which ignores it, is
+printed beside it). The script also reports each bot's
 mean cost per decision (only decisions with a choice, measured in the same
 run) and the strong bot's search speed in cards played per second.
 ``--cost DEALS`` instead prints, for every preset, the cost per decision of
@@ -32,12 +34,12 @@ import math
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TextIO
 
-from briscola import PRESETS, Action, Observation, Rules, outcome, preset
-from briscola.bots import StrongBot
-from briscola.bots import Bot, HeuristicBot, MonteCarloBot, play_deal
+from briscola import PRESETS, Action, Auction, Observation, Rules, outcome, preset
+from briscola.bots import Bot, HeuristicBot, MonteCarloBot, StrongBot, play_deal, wilson_interval
+from briscola.bots._tournament import running
 
 
 class Timed:
@@ -79,42 +81,62 @@ def make_opponent(spec: str) -> Bot:
     raise ValueError(f"unknown opponent {spec!r}: heuristic or mc:SAMPLES")
 
 
-def pack_score(rules: Rules, k: int, strong: Timed, other: Timed) -> float:
-    """The strong bot's score on pack ``k`` (see the module)."""
+def bastardo_pack(rules: Rules, k: int, strong: Timed, other: Timed) -> float:
+    """The strong bot's score on bastardo pack ``k``: it sits at seat
+    ``k % n`` among opponents, then the opponent bot takes that seat."""
     n = rules.players
-    if rules.auction.value != "none":
-        seat = k % n
-        seats_a: list[Bot] = [other] * n
-        seats_a[seat] = strong
-        seats_b: list[Bot] = [other] * n
-        with_strong = outcome(play_deal(rules, seats_a, seed=k))
-        without = outcome(play_deal(rules, seats_b, seed=k))
-        assert with_strong is not None and without is not None
-        mine, theirs = with_strong.scores[seat], without.scores[seat]
-        return 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
-    sides = rules.sides
-    total = 0.0
-    for game in range(2):
-        side = sides[(k + game) % len(sides)]
-        bots: list[Bot] = [strong if seat in side else other for seat in range(n)]
-        result = outcome(play_deal(rules, bots, seed=k))
-        assert result is not None
-        if not result.winners:
-            total += 0.5
-        elif set(result.winners) == set(side):
-            total += 1.0
-    return total / 2
+    seat = k % n
+    seats_a: list[Bot] = [other] * n
+    seats_a[seat] = strong
+    seats_b: list[Bot] = [other] * n
+    with_strong = outcome(play_deal(rules, seats_a, seed=k))
+    without = outcome(play_deal(rules, seats_b, seed=k))
+    assert with_strong is not None and without is not None
+    mine, theirs = with_strong.scores[seat], without.scores[seat]
+    return 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
 
 
-def report(rules_name: str, opponent: str, scores: list[float], strong: Timed, other: Timed) -> str:
+def pack_scores(rules: Rules, first: int, packs: int, strong: Timed, other: Timed) -> Iterator[float]:
+    """The strong bot's score on each pack from ``first`` (see the module).
+    With fixed sides the packs are the tournament's duplicate deals, one
+    pack a chunk, the strong bot's side first; each pack's score is its
+    wins plus half its ties over the two games."""
+    if rules.auction is not Auction.NONE:
+        for k in range(first, first + packs):
+            yield bastardo_pack(rules, k, strong, other)
+        return
+    won = 0.0
+    for result in running(rules, [strong, other], packs, seed=first, duplicate=True, chunk=1):
+        mine = result.standings[0]
+        so_far = mine.wins + mine.ties / 2
+        yield (so_far - won) / 2
+        won = so_far
+
+
+def report(
+    rules_name: str,
+    opponent: str,
+    scores: list[float],
+    strong: Timed,
+    other: Timed,
+    one_per_pack: bool = False,
+) -> str:
+    """One line: the score, its 95% interval over the packs (and Wilson's
+    over the games, which ignores the pairing), each bot's cost per
+    decision and the search speed."""
     count = len(scores)
     mean = sum(scores) / count
     var = sum((s - mean) ** 2 for s in scores) / max(1, count - 1)
     half = 1.96 * math.sqrt(var / count)
+    # Wilson's interval counts a tied game as half a game won and half lost;
+    # a bastardo pack is one comparison, a pack with fixed sides two games.
+    games = count if one_per_pack else 2 * count
+    low, high = wilson_interval(round(mean * games), games)
     speed = strong.nodes / strong.seconds if strong.seconds else 0.0
     return (
         f"{rules_name} {strong.bot!r} vs {opponent}: packs {count}, "
-        f"score {mean:.3f} +- {half:.3f} (95% CI {mean - half:.3f}..{mean + half:.3f}); "
+        f"score {mean:.3f} +- {half:.3f} (95% CI {mean - half:.3f}..{mean + half:.3f}; "
+        f"Wilson over games {low:.3f}..{high:.3f}); "
         f"ms/decision strong {strong.per_decision * 1e3:.1f}, "
         f"{opponent} {other.per_decision * 1e3:.1f}; "
         f"search {speed / 1e3:.0f}k cards/s"
@@ -163,10 +185,11 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> None:
     bot = StrongBot() if args.budget is None else StrongBot(budget=args.budget)
     strong, other = Timed(bot), Timed(make_opponent(args.opponent))
     scores: list[float] = []
-    for k in range(args.first, args.first + args.packs):
-        scores.append(pack_score(rules, k, strong, other))
+    for score in pack_scores(rules, args.first, args.packs, strong, other):
+        scores.append(score)
         if len(scores) % args.every == 0 or len(scores) == args.packs:
-            line = report(args.preset, args.opponent, scores, strong, other)
+            one_per_pack = rules.auction is not Auction.NONE
+            line = report(args.preset, args.opponent, scores, strong, other, one_per_pack)
             print(line, file=out, flush=True)
             if args.out is not None:
                 with open(args.out, "a", encoding="utf-8") as file:

@@ -163,6 +163,31 @@ def test_budget_is_respected() -> None:
     assert hurried.worlds == 1
 
 
+@pytest.mark.parametrize("steps", [0, 28])
+def test_points_weight_scales_the_share_of_points(steps: int) -> None:
+    """A world is worth its win plus ``points_weight`` times the share of
+    the pack's points: over the same worlds (same rng) the mean values are
+    linear in the weight, and with weight 0 they are win rates (0 to 1).
+    Step 0 is searched by playouts, step 28 (12 cards left) exactly."""
+    state = new_game(preset("italian-2p"), seed=4)
+    for _ in range(steps):
+        state = apply(state, legal_actions(state)[0])
+    seat: int = state.to_move  # type: ignore[assignment]
+    seen, legal = observe(state, seat), legal_actions(state)
+    by_weight = [
+        StrongBot(budget=600, exact_cards=12, points_weight=w).evaluate(
+            seen, legal, random.Random(7)
+        )
+        for w in (0.0, 1.0, 2.0)
+    ]
+    assert all(0 <= value <= 1 for value in by_weight[0])
+    for none, one, two in zip(*by_weight):
+        assert two - one == pytest.approx(one - none)
+        assert 0 <= one - none <= 1
+    assert any(one > none for none, one, _ in zip(*by_weight))
+    assert repr(StrongBot(points_weight=1.0)) == "StrongBot(budget=25000, points_weight=1.0)"
+
+
 def test_known_endgame_is_searched_once() -> None:
     """With two seats and the stock empty every card is known: the bot
     searches the one real deal, exactly."""
@@ -209,7 +234,15 @@ def test_calls_a_card_it_lacks() -> None:
 
 @pytest.mark.parametrize(
     "options",
-    [{"budget": 0}, {"budget": 1.5}, {"time_limit": 0}, {"exact_cards": -1}, {"bid_confidence": 2}],
+    [
+        {"budget": 0},
+        {"budget": 1.5},
+        {"time_limit": 0},
+        {"exact_cards": -1},
+        {"bid_confidence": 2},
+        {"points_weight": -1},
+        {"points_weight": float("nan")},
+    ],
 )
 def test_bad_options_raise(options: dict[str, float]) -> None:
     """Out-of-range options are refused with ValueError."""

@@ -27,7 +27,7 @@ BOT_NAMES: Final[tuple[str, ...]] = ("random", "heuristic", "montecarlo", "stron
 """The names :func:`make_bot` knows.
 
 >>> [make_bot(name) for name in BOT_NAMES]
-[RandomBot(), HeuristicBot(), MonteCarloBot(samples=50, rollout='greedy'), StrongBot(budget=20000)]
+[RandomBot(), HeuristicBot(), MonteCarloBot(samples=50, rollout='greedy'), StrongBot(budget=25000)]
 """
 
 

@@ -30,12 +30,13 @@ _WORLD_COST = 40
 
 class _Scorer:
     """What a finished deal is worth to one seat, from the points each side
-    took: its win (1, a tie 1/2) or, in bastardo, its score, plus its side's
-    share of the pack's points."""
+    took: its win (1, a tie 1/2) plus ``weight`` times its side's share of
+    the pack's points, or in bastardo its score plus that share."""
 
-    __slots__ = ("total", "mine", "sides", "contract")
+    __slots__ = ("total", "mine", "sides", "contract", "weight")
 
-    def __init__(self, world: World, seat: int, state: GameState) -> None:
+    def __init__(self, world: World, seat: int, state: GameState, weight: float = 1.0) -> None:
+        self.weight = weight
         self.total = world.tables.total
         self.mine = world.side[seat]
         self.sides = len(world.captured)
@@ -69,6 +70,7 @@ class _Scorer:
             if doubles and taken in (0, self.total):
                 score *= 2
             return score + share
+        share *= self.weight
         best = max(captured)
         if ours < best:
             return share
@@ -82,7 +84,7 @@ class _Scorer:
         if self.sides == 2:
             final[1 - self.mine] = self.total - final[self.mine]
             return self.value(final)
-        return final[self.mine] / self.total
+        return self.weight * final[self.mine] / self.total
 
 
 class StrongBot:
@@ -106,8 +108,10 @@ class StrongBot:
       seat.
 
     The action with the best mean value over the worlds is played. A
-    world's value for the bot's side is its win (1, a tie 1/2) or, in
-    bastardo, its score, plus its share of the pack's points.
+    world's value for the bot's side is its win (1, a tie 1/2) plus
+    ``points_weight`` times its share of the pack's points, so among
+    actions that win (or lose) as often it plays for points; in bastardo
+    it is the seat's score plus its side's share of the points.
 
     Trump exchanges are weighed the same way, each one applied to the
     world with :func:`briscola.apply` before searching on. In bastardo's
@@ -120,7 +124,7 @@ class StrongBot:
 
     Args:
         budget: Search effort per decision, in cards played by the search
-            (each world dealt counts as 40). The default costs about what
+            (each world dealt counts as 40). The default costs less than
             ``MonteCarloBot(samples=200)`` does.
         time_limit: If given, also stop searching after this many seconds
             (the search then depends on the machine's speed, so it no
@@ -129,6 +133,8 @@ class StrongBot:
             in hands and stock (``None``: 12 with four or six seats, else 10).
         bid_confidence: In bastardo, the share of worlds that must make the
             next bid for the bot to bid.
+        points_weight: What the whole pack's points are worth beside a
+            win (1) in a world's value (not in bastardo).
 
     Attributes:
         nodes: The search effort of the last decision, in the budget's
@@ -151,11 +157,12 @@ class StrongBot:
 
     def __init__(
         self,
-        budget: int = 20_000,
+        budget: int = 25_000,
         *,
         time_limit: float | None = None,
         exact_cards: int | None = None,
         bid_confidence: float = 0.7,
+        points_weight: float = 3.0,
     ) -> None:
         if type(budget) is not int or budget < 1:
             raise ValueError(f"budget must be an int of at least 1, not {budget!r}")
@@ -165,10 +172,13 @@ class StrongBot:
             raise ValueError(f"exact_cards must be a non-negative int, not {exact_cards!r}")
         if not 0 <= bid_confidence <= 1:
             raise ValueError(f"bid_confidence must lie between 0 and 1, not {bid_confidence!r}")
+        if not 0 <= points_weight <= 100:
+            raise ValueError(f"points_weight must lie between 0 and 100, not {points_weight!r}")
         self.budget = budget
         self.time_limit = time_limit
         self.exact_cards = exact_cards
         self.bid_confidence = bid_confidence
+        self.points_weight = points_weight
         self.nodes = 0
         self.worlds = 0
         self._heuristic = HeuristicBot()
@@ -181,6 +191,8 @@ class StrongBot:
             options.append(f"exact_cards={self.exact_cards}")
         if self.bid_confidence != 0.7:
             options.append(f"bid_confidence={self.bid_confidence!r}")
+        if self.points_weight != 3.0:
+            options.append(f"points_weight={self.points_weight!r}")
         return f"StrongBot({', '.join(options)})"
 
     def choose(
@@ -234,7 +246,7 @@ class StrongBot:
         >>> values = StrongBot(budget=500).evaluate(
         ...     observe(state, 0), legal_actions(state), random.Random(1)
         ... )
-        >>> len(values), all(0 <= value <= 2 for value in values)
+        >>> len(values), all(0 <= value <= 4 for value in values)
         (3, True)
         """
         seat = observation.seat
@@ -247,7 +259,7 @@ class StrongBot:
         while True:
             state = sample_state(observation, rng)
             world = world_from_state(state, seat)
-            scorer = _Scorer(world, seat, state)
+            scorer = _Scorer(world, seat, state, self.points_weight)
             if exact is None:
                 exact = single or self._is_exact(world)
             if exact:
