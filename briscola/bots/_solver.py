@@ -192,15 +192,17 @@ class World:
         if len(self.trick_cards) < tables.trick_size:
             self.to_move = tables.orders[self.leader][len(self.trick_cards)]
             return
-        winner, points = self._winner()
+        at, _, points = self._leading()
+        winner = self.trick_seats[at]
         self.captured[self.side[winner]] += points
         self._draw(winner)
         self.trick_seats.clear()
         self.trick_cards.clear()
         self.leader = self.to_move = winner
 
-    def _winner(self) -> tuple[int, int]:
-        """The seat taking the trick in progress and the trick's points."""
+    def _leading(self) -> tuple[int, int, int]:
+        """The trick in progress so far: the place in it of the card that
+        takes it, that card, and the trick's points."""
         beats = self.beats
         points = self.tables.points
         cards = self.trick_cards
@@ -212,7 +214,7 @@ class World:
             total += points[card]
             if beats[best * 40 + card]:
                 best, at = card, i
-        return self.trick_seats[at], total
+        return at, best, total
 
     def _draw(self, winner: int) -> int:
         """The seats draw after a trick won by ``winner``; how many cards."""
@@ -278,14 +280,7 @@ class World:
                     lowest, choice = cost, card
             return choice
         beats = self.beats
-        best = cards[0]
-        at = 0
-        stake = points[best]
-        for i in range(1, len(cards)):
-            card = cards[i]
-            stake += points[card]
-            if beats[best * 40 + card]:
-                best, at = card, i
+        at, best, stake = self._leading()
         friendly = self.side[self.trick_seats[at]] == self.side[seat]
         last = len(cards) == tables.trick_size - 1
         top = -1000.0
@@ -408,7 +403,8 @@ class World:
     def _close_and_solve(self, alpha: int, beta: int) -> int:
         """The trick in progress is complete: collect it, draw, search the
         rest, and take it all back."""
-        winner, points = self._winner()
+        at, _, points = self._leading()
+        winner = self.trick_seats[at]
         gain = points if self.mine[winner] else 0
         seats = self.trick_seats
         cards = self.trick_cards
