@@ -21,23 +21,30 @@ from ._parameters import (
     utility_bound,
 )
 
-_REGISTERED_TYPE: Final = pyspiel.GameType(
-    short_name=GAME_NAME,
-    long_name="Briscola (briscola rules engine)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=MAX_PLAYERS,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    provides_factored_observation_string=True,
-    parameter_specification=DEFAULT_PARAMETERS,
-)
+
+def _game_type(utility: Any, min_players: int, max_players: int) -> Any:
+    """The game's OpenSpiel type: the same for every rules but for the
+    utility and the player count."""
+    return pyspiel.GameType(
+        short_name=GAME_NAME,
+        long_name="Briscola (briscola rules engine)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=utility,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=max_players,
+        min_num_players=min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        provides_factored_observation_string=True,
+        parameter_specification=DEFAULT_PARAMETERS,
+    )
+
+
+_REGISTERED_TYPE: Final = _game_type(pyspiel.GameType.Utility.GENERAL_SUM, 2, MAX_PLAYERS)
 
 
 class BriscolaGame(pyspiel.Game):  # type: ignore[misc]
@@ -79,26 +86,10 @@ class BriscolaGame(pyspiel.Game):  # type: ignore[misc]
         """The same, as a set."""
         zero_sum = len(rules.sides) == 2 or rules.auction is not Auction.NONE
         bound = utility_bound(rules)
-        game_type = pyspiel.GameType(
-            short_name=GAME_NAME,
-            long_name=_REGISTERED_TYPE.long_name,
-            dynamics=_REGISTERED_TYPE.dynamics,
-            chance_mode=_REGISTERED_TYPE.chance_mode,
-            information=_REGISTERED_TYPE.information,
-            utility=(
-                pyspiel.GameType.Utility.ZERO_SUM
-                if zero_sum
-                else pyspiel.GameType.Utility.GENERAL_SUM
-            ),
-            reward_model=_REGISTERED_TYPE.reward_model,
-            max_num_players=rules.players,
-            min_num_players=rules.players,
-            provides_information_state_string=True,
-            provides_information_state_tensor=True,
-            provides_observation_string=True,
-            provides_observation_tensor=True,
-            provides_factored_observation_string=True,
-            parameter_specification=DEFAULT_PARAMETERS,
+        game_type = _game_type(
+            pyspiel.GameType.Utility.ZERO_SUM if zero_sum else pyspiel.GameType.Utility.GENERAL_SUM,
+            rules.players,
+            rules.players,
         )
         game_info = pyspiel.GameInfo(
             num_distinct_actions=self.encoding.num_actions,
