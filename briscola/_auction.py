@@ -12,6 +12,7 @@ from ._state import (
     PHASE_PLAYING,
     Contract,
     GameState,
+    Phase,
     contracted,
     make_contract,
 )
@@ -197,17 +198,7 @@ def apply_bid(state: GameState, action: Bid) -> GameState:
         phase, to_move = PHASE_CALLING, seat
     else:
         phase, to_move = PHASE_BIDDING, after[seat]
-    return contracted(
-        state,
-        phase=phase,
-        to_move=to_move,
-        trump=state.trump,
-        history=state.history + (bid,),
-        actors=state.actors + (seat,),
-        contract=make_contract(
-            bid=bid, declarer=seat, passed=passed, called_card=None, partner=None
-        ),
-    )
+    return _auction_step(state, seat, bid, phase, to_move, bid, seat, passed)
 
 
 def apply_pass(state: GameState, action: Pass) -> GameState:
@@ -225,15 +216,30 @@ def apply_pass(state: GameState, action: Pass) -> GameState:
         phase, to_move = PHASE_CALLING, contract.declarer
     else:
         phase, to_move = PHASE_BIDDING, after[seat]
+    return _auction_step(state, seat, PASS, phase, to_move, bid, contract.declarer, passed)
+
+
+def _auction_step(
+    state: GameState,
+    seat: int,
+    action: Action,
+    phase: Phase,
+    to_move: int | None,
+    bid: Bid | None,
+    declarer: int | None,
+    passed: tuple[bool, ...],
+) -> GameState:
+    """``state`` after a bid or a pass by ``seat``: the auction's record
+    and whose turn it is, nothing else."""
     return contracted(
         state,
         phase=phase,
         to_move=to_move,
         trump=state.trump,
-        history=state.history + (PASS,),
+        history=state.history + (action,),
         actors=state.actors + (seat,),
         contract=make_contract(
-            bid=bid, declarer=contract.declarer, passed=passed, called_card=None, partner=None
+            bid=bid, declarer=declarer, passed=passed, called_card=None, partner=None
         ),
     )
 
