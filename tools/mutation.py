@@ -22,7 +22,8 @@ checkout is never touched:
    equivalent (no test could tell them apart) are listed in
    ``docs/testing.rst``.
 
-Usage (from the repository root, with the ``dev`` extra installed)::
+Usage (from the repository root, with the ``mutation`` extra installed:
+``pip install -e '.[test,mutation]'``; ``dev`` includes it)::
 
     nice python tools/mutation.py --per-module 40 --seed 17 --workdir /tmp/mutation
 
