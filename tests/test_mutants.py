@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import attrs
@@ -29,6 +30,7 @@ from briscola import (
     MatchFormat,
     Pass,
     Rank,
+    Rules,
     Suit,
     SwapTrump,
     apply,
@@ -42,8 +44,11 @@ from briscola import (
     preset,
     sample_state,
 )
+from briscola._build import constructor, copier
 from briscola._layout import deal_layout
 from briscola._outcome import contract_outcome
+from briscola._play import why_no_swap
+from briscola._rules import _show
 
 # -- loads: where in the document, and what it found -------------------------------
 
@@ -239,3 +244,89 @@ def test_the_sampler_says_why_a_forged_observation_has_no_deal() -> None:
     _sample_refuses(
         attrs.evolve(shown, hand=hand, known_hands=hands), "the cards it shows do not fit the pack"
     )
+
+
+def test_no_exchange_before_trick_play() -> None:
+    """Custom Split rules with an exchange: while the pack waits to be cut
+    or knocked, a seat is to move but no exchange may be made yet."""
+    rules = attrs.evolve(preset("split-2p"), exchange=Exchange.SEVEN_AFTER_WIN)
+    state = new_game(rules, seed=1)
+    assert state.to_move is not None
+    assert why_no_swap(state, state.pack[0]) == "there is no exchange outside trick play"
+
+
+# -- rules -------------------------------------------------------------------------
+
+
+def test_the_redraw_may_bury_up_to_half_the_undealt_cards_less_one() -> None:
+    """Three seats of ten cards leave nine undealt (the two of clubs out):
+    a redraw of the four aces buries at most four of the eight after the
+    trump card, so it is allowed; the eight aces and threes are not."""
+    three = preset("italian-3p")
+    assert attrs.evolve(three, hand_size=10, redraw_ranks=(Rank.ACE,)).redraw_ranks == (Rank.ACE,)
+    with pytest.raises(ValueError, match="9 undealt cards are too few for the redraw of 8 cards"):
+        attrs.evolve(three, hand_size=10, redraw_ranks=(Rank.ACE, Rank.THREE))
+
+
+def test_sequences_are_read_no_further_than_one_past_their_limit() -> None:
+    read = 0
+
+    def endless() -> Iterator[Card]:
+        nonlocal read
+        while True:
+            read += 1
+            yield Card(Suit.COINS, Rank.TWO)
+
+    with pytest.raises(ValueError, match="Rules.removed may hold at most 40 items"):
+        Rules(removed=endless())
+    assert read == 41
+
+
+def test_rules_refusals_word_for_word() -> None:
+    with pytest.raises(ValueError) as teams:
+        attrs.evolve(preset("bastardo"), teams=((0, 1), (2, 3, 4)))
+    assert str(teams.value) == "bastardo's sides come from the call: Rules.teams must be None"
+    with pytest.raises(ValueError) as points:
+        Rules(card_points=[(Rank.ACE, "x")])  # type: ignore[list-item]
+    assert str(points.value) == (
+        "Rules.card_points maps a Rank to its points (an int), or is a sequence of "
+        "(Rank, int) pairs; found (<Rank.ACE: 0>, 'x')"
+    )
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        ((1, 2, 3, 4, 5, 6), "(1, 2, 3, 4, 5, 6)"),
+        ((1, 2, 3, 4, 5, 6, 7), "(1, 2, 3, 4, 5, 6, ...)"),
+        (2**64 - 1, "18446744073709551615"),
+        (2**64, "an int of 65 bits"),
+    ],
+)
+def test_values_in_messages_are_cut_past_six_items_and_64_bits(value: object, shown: str) -> None:
+    assert _show(value) == shown
+
+
+# -- the generated constructors ------------------------------------------------------
+
+
+def test_generated_builders_of_classes_with_no_or_many_fields() -> None:
+    """A class with no fields gets a constructor of no arguments; a copier
+    may change several fields at once; tracebacks name the generated
+    functions after their class."""
+
+    @attrs.frozen(weakref_slot=False)
+    class Empty:
+        pass
+
+    @attrs.frozen(weakref_slot=False)
+    class Pair:
+        a: int
+        b: int
+        c: int = 0
+
+    build = constructor(Empty)
+    assert build() == Empty() and build.__qualname__ == "Empty.build"
+    both = copier(Pair, ("a", "b"))
+    assert both(Pair(1, 2, 3), a=7, b=8) == Pair(7, 8, 3)
+    assert both.__qualname__ == "Pair.copy"
