@@ -80,12 +80,6 @@ class Ladder:
             for rank in (None, *rules.strength)
         }
 
-    def place(self, bid: Bid) -> int | None:
-        """Where ``bid`` stands on the ladder; ``None`` if it is not a bid
-        of these rules."""
-        place = self.by_id.get(id(bid))
-        return self.index.get(bid) if place is None else place
-
 
 _LADDERS: dict[Table, Ladder] = {}
 """Per rules table, its ladder (the table is the key: it hashes by

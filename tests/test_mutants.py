@@ -11,7 +11,9 @@ the declarer's side took every point.
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -35,6 +37,7 @@ from briscola import (
     SwapTrump,
     apply,
     dumps,
+    is_legal,
     legal_actions,
     loads,
     new_game,
@@ -46,6 +49,7 @@ from briscola import (
 )
 from briscola._build import constructor, copier
 from briscola._layout import deal_layout
+from briscola._match import deal_seed
 from briscola._outcome import contract_outcome
 from briscola._play import why_no_swap
 from briscola._rules import _show
@@ -80,6 +84,12 @@ def test_an_action_with_too_many_items_is_refused_where_it_stands() -> None:
 def _bastardo_observation() -> dict[str, Any]:
     bid = apply(new_game(preset("bastardo"), seed=1), Bid(61))
     return _document(observe(bid, 1))
+
+
+def test_a_missing_key_is_named() -> None:
+    game = _document(new_game(preset("italian-2p"), seed=1))
+    del game["history"]
+    _refused(game, "game: missing key 'history'")
 
 
 def test_observation_fields_are_named_when_refused() -> None:
@@ -148,6 +158,7 @@ def test_a_match_deals_its_first_deal_with_its_own_seed() -> None:
     match = new_match(rules, seed=42)
     assert match.game.pack == new_game(rules, seed=42).pack
     assert match.game.pack != new_game(rules, seed="42:1").pack
+    assert [deal_seed(42, k) for k in range(3)] == [42, "42:1", "42:2"]
 
 
 # -- observations ----------------------------------------------------------------
@@ -182,6 +193,18 @@ def test_a_cut_split_deal_shows_the_card_it_turned_after_an_exchange() -> None:
 # -- the auction and the call ------------------------------------------------------
 
 
+def test_a_bid_equal_to_the_engines_own_is_taken_the_same() -> None:
+    """``apply`` takes any action equal to a legal one: a copied or
+    unpickled bid, not the object ``legal_actions`` lists, makes the same
+    bid."""
+    state = new_game(preset("bastardo"), seed=1)
+    ladder = next(a for a in legal_actions(state) if a == Bid(61))
+    for bid in (copy.copy(ladder), pickle.loads(pickle.dumps(ladder))):
+        assert bid is not ladder
+        assert is_legal(state, bid)
+        assert apply(state, bid) == apply(state, ladder)
+
+
 def test_a_refused_chiamata_bid_says_which_bids_there_are() -> None:
     state = new_game(preset("chiamata"), seed=1)
     with pytest.raises(IllegalActionError) as refused:
@@ -208,9 +231,12 @@ def test_a_call_of_a_card_left_out_of_the_pack_is_refused_saying_so() -> None:
 
 
 @pytest.mark.parametrize(("value", "kind"), [(42, "int"), ("deal", "str")])
-def test_outcome_of_what_is_not_a_state_names_its_type(value: object, kind: str) -> None:
-    with pytest.raises(TypeError, match=f"expected a GameState or a MatchState, not {kind}$"):
+def test_what_is_not_a_state_is_refused_naming_its_type(value: object, kind: str) -> None:
+    message = f"expected a GameState or a MatchState, not {kind}$"
+    with pytest.raises(TypeError, match=message):
         outcome(value)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=message):
+        apply(value, Pass())  # type: ignore[call-overload]
 
 
 # -- the sampler's reasons -------------------------------------------------------------
