@@ -30,6 +30,17 @@ Usage (from the repository root, with the ``mutation`` extra installed:
 ``--module`` limits the run to some modules (by file name, e.g.
 ``_rules.py``); ``--list`` only generates the mutants and prints how many
 each module has.
+
+mutmut cannot switch on mutants of code that runs when the package is
+imported (the tables of plays, the generated constructors), so it calls
+them survivors. ``--judge`` takes the survivors (and the mutants mutmut
+found no test for) of the run in ``--workdir`` and judges each again: it
+writes the mutant into a clean copy of the package with ``mutmut apply``
+and runs the checkout's tests (the quick files first, then the whole
+suite), and writes ``WORKDIR/judged.json``. Run it again after writing
+tests to see them detect the mutants. A mutant of a function with typed
+overloads is reported, not judged: ``mutmut apply`` writes it over the
+first overload.
 """
 
 from __future__ import annotations
@@ -185,6 +196,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-children", type=int, default=2, help="mutants run at once")
     parser.add_argument("--list", action="store_true", help="only count the mutants")
     parser.add_argument(
+        "--judge",
+        action="store_true",
+        help="judge again, in a clean copy of the package, the survivors of the run in --workdir",
+    )
+    parser.add_argument(
         "--report-only",
         action="store_true",
         help="report the verdicts so far of the sample in --workdir (of a run still going on "
@@ -194,8 +210,10 @@ def main(argv: list[str] | None = None) -> int:
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "CI")}
     env["HYPOTHESIS_PROFILE"] = "mutation"
     src = args.workdir / "src"
-    if args.report_only:
+    if args.report_only or args.judge:
         saved = json.loads((args.workdir / "sample.json").read_text(encoding="utf-8"))
+        if args.judge:
+            return _judge(args.workdir, saved, env)
         return _report(args.workdir, saved, env)
 
     modules = [m for m in (args.module or ENGINE_MODULES) if (ROOT / "briscola" / m).is_file()]
@@ -266,6 +284,80 @@ def _report(workdir: Path, sample: dict[str, list[str]], env: dict[str, str]) ->
             )
             out.write(shown.stdout + "\n")
     print(f"\n{len(survivors)} survivors: their diffs are in {workdir / 'survivors.txt'}")
+    return 0
+
+
+QUICK_TESTS = (
+    "tests/test_mutants.py",
+    "tests/test_coverage_more.py",
+    "tests/test_coverage_gaps.py",
+    "tests/test_play.py",
+    "tests/test_deal.py",
+    "tests/test_rules.py",
+    "tests/test_serial.py",
+)
+"""Test files that detect most mutants in seconds, run before the whole suite."""
+
+
+def _judge(workdir: Path, sample: dict[str, list[str]], env: dict[str, str]) -> int:
+    """Judge again each survivor of ``sample`` (and each mutant mutmut
+    found no test for), written into a clean copy of the package."""
+    src = workdir / "src"
+    codes = _python(src, RESULTS, env)
+    assert isinstance(codes, dict)
+    names = [
+        name
+        for names in sample.values()
+        for name in names
+        if _verdict(codes.get(name)) in ("survived", "no tests")
+    ]
+    pristine = workdir / "pristine"
+    if not pristine.exists():
+        shutil.copytree(src / "briscola", pristine)
+    shutil.rmtree(src / "tests")
+    shutil.copytree(ROOT / "tests", src / "tests")
+    arguments = ["-x", "-q", "-p", "no:cacheprovider", "--hypothesis-seed=0"]
+    judged: dict[str, str] = {}
+    for name in names:
+        shutil.rmtree(src / "briscola")
+        shutil.copytree(pristine, src / "briscola")
+        module, function = name.split(".")[1], name.split(".")[-1].split("__mutmut_")[0]
+        function = function.removeprefix("x_").split("ǁ")[-1]
+        source = (pristine / f"{module}.py").read_text(encoding="utf-8")
+        if f"@overload\ndef {function}(" in source:
+            judged[name] = "not judged: a function with overloads (write it in by hand)"
+        else:
+            subprocess.run(
+                [sys.executable, "-m", "mutmut", "apply", name],
+                cwd=src,
+                env=env,
+                capture_output=True,
+                check=False,
+            )
+            judged[name] = "survived"
+            for tests in (list(QUICK_TESTS), ["tests/", "-n", "2"]):
+                run = subprocess.run(
+                    [sys.executable, "-m", "pytest", *arguments, *tests],
+                    cwd=src,
+                    env=env,
+                    capture_output=True,
+                    text=True,
+                    check=False,
+                )
+                if run.returncode != 0:
+                    first = [
+                        line
+                        for line in run.stdout.splitlines()
+                        if line.startswith(("FAILED", "ERROR"))
+                    ]
+                    judged[name] = "detected: " + (first[0] if first else f"exit {run.returncode}")
+                    break
+        print(f"{name}: {judged[name]}", flush=True)
+    shutil.rmtree(src / "briscola")
+    shutil.copytree(pristine, src / "briscola")
+    (workdir / "judged.json").write_text(json.dumps(judged, indent=2), encoding="utf-8")
+    left = sum(verdict == "survived" for verdict in judged.values())
+    print(f"\n{len(judged)} judged again, {left} survived: {workdir / 'judged.json'}")
     return 0
 
 
