@@ -298,6 +298,10 @@ QUICK_TESTS = (
 )
 """Test files that detect most mutants in seconds, run before the whole suite."""
 
+JUDGE_TIMEOUT = 1800
+"""Seconds a run of the tests may take while judging (the whole suite
+takes a few minutes): a mutant that makes them run longer is detected."""
+
 
 def _judge(workdir: Path, sample: dict[str, list[str]], env: dict[str, str]) -> int:
     """Judge again each survivor of ``sample`` (and each mutant mutmut
@@ -336,14 +340,19 @@ def _judge(workdir: Path, sample: dict[str, list[str]], env: dict[str, str]) -> 
             )
             judged[name] = "survived"
             for tests in (list(QUICK_TESTS), ["tests/", "-n", "2"]):
-                run = subprocess.run(
-                    [sys.executable, "-m", "pytest", *arguments, *tests],
-                    cwd=src,
-                    env=env,
-                    capture_output=True,
-                    text=True,
-                    check=False,
-                )
+                try:
+                    run = subprocess.run(
+                        [sys.executable, "-m", "pytest", *arguments, *tests],
+                        cwd=src,
+                        env=env,
+                        capture_output=True,
+                        text=True,
+                        check=False,
+                        timeout=JUDGE_TIMEOUT,
+                    )
+                except subprocess.TimeoutExpired:
+                    judged[name] = f"detected: the tests ran past {JUDGE_TIMEOUT} s"
+                    break
                 if run.returncode != 0:
                     first = [
                         line
