@@ -113,7 +113,7 @@ def _list(value: Json, where: str, length: int | None = None) -> list[Json]:
     if not isinstance(value, list):
         raise _fail(where, f"expected an array, found {_kind(value)}")
     if length is not None and len(value) != length:
-        raise _fail(where, f"expected {length} items, found {len(value)}")
+        raise _fail(where, f"expected {length} item{'s' * (length != 1)}, found {len(value)}")
     return value
 
 

@@ -1,6 +1,6 @@
 """Behaviours that the mutation run of 40 mutants per module (seed 17, see
-the "Testing" page) showed no test asserted: each test here detects at
-least one mutant that survived the rest of the suite.
+the "Testing" page) showed no test asserted: each test here was written
+for mutants that survived the rest of the suite.
 
 Most are what a user reads when input is refused (the place in a saved
 document, the kind of value found, the sampler's reason, the auction's
@@ -73,7 +73,7 @@ def test_an_action_with_too_many_items_is_refused_where_it_stands() -> None:
     """A bare action is one item and a spoken word two: more is refused,
     naming the action's place in the history."""
     cut = _document(new_game(preset("split-2p"), seed=1))
-    _refused(dict(cut, history=[["cut", 1]]), "game.history[0]: expected 1 items, found 2")
+    _refused(dict(cut, history=[["cut", 1]]), "game.history[0]: expected 1 item, found 2")
     talk = _document(new_game(preset("split-4p"), seed=1))
     _refused(
         dict(talk, history=[["cut"], ["say", "karik", "punti"]]),
