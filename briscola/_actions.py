@@ -23,6 +23,7 @@ __all__ = [
     "Say",
     "Sign",
     "TALK",
+    "talk_this_trick",
     "Action",
     "IllegalActionError",
 ]
@@ -103,7 +104,9 @@ class SwapTrump:
 
 def _is_points(instance: object, attribute: object, value: int) -> None:
     if type(value) is not int:
-        shown = repr(value) if isinstance(value, (float, bool, type(None))) else type(value).__name__
+        shown = (
+            repr(value) if isinstance(value, (float, bool, type(None))) else type(value).__name__
+        )
         raise TypeError(f"Bid points must be an int, not {shown}")
     if not 0 <= value <= MAX_BID:
         shown = str(value) if -MAX_BID <= value <= 10 * MAX_BID else "out of range"
@@ -315,6 +318,27 @@ Action: TypeAlias = Play | Cut | Knock | SwapTrump | Bid | Pass | Call | Say | S
 
 TALK: Final[tuple[type, type]] = (Say, Sign)
 """The action types of table talk."""
+
+
+def talk_this_trick(
+    history: tuple[Action, ...], actors: tuple[int, ...], in_trick: int
+) -> list[tuple[int, Say | Sign]]:
+    """The words and signs since the trick in progress began, as ``(seat,
+    action)``, latest first; ``in_trick`` is the number of its cards played
+    so far."""
+    found: list[tuple[int, Say | Sign]] = []
+    plays = 0
+    for k in range(len(history) - 1, -1, -1):
+        action = history[k]
+        kind = type(action)
+        if kind is Play:
+            plays += 1
+            if plays > in_trick:
+                break
+        elif kind is Say or kind is Sign:
+            found.append((actors[k], action))  # type: ignore[arg-type]
+    return found
+
 
 # Interned actions: legal_actions hands out these objects, so apply can
 # recognise them by identity on the hot path.

@@ -49,7 +49,7 @@ def game_legal_actions(state: GameState) -> tuple[Action, ...]:
         # The public legal_actions answers plain trick play itself, with
         # the same result, before it calls this.
         if state.rules.table_talk:
-            return _with_talk(state)
+            return play_actions(state) + talk_actions(state)
         return play_actions(state)
     if phase is PHASE_OVER:
         return ()
@@ -58,12 +58,6 @@ def game_legal_actions(state: GameState) -> tuple[Action, ...]:
     if phase is PHASE_CALLING:
         return call_actions(state)
     return (CUT, KNOCK)
-
-
-def _with_talk(state: GameState) -> tuple[Action, ...]:
-    """Trick play with table talk: the plays, then the words and signs
-    still allowed this turn."""
-    return play_actions(state) + talk_actions(state)
 
 
 def _apply_cut(state: GameState, action: Cut) -> GameState:

@@ -23,6 +23,7 @@ from ._actions import (
     Sign,
     Signal,
     Word,
+    talk_this_trick,
 )
 from ._build import copier
 from ._rules import Rules
@@ -35,9 +36,9 @@ __all__ = [
     "why_no_talk",
     "talk_this_turn",
     "may_talk",
+    "talk_open",
     "heard",
     "partner_of",
-    "words_this_trick",
     "talk_indices",
     "encode_talk",
 ]
@@ -74,14 +75,22 @@ def may_talk(stock_size: int, trump_card_face_up: bool) -> bool:
     return stock_size > 0 or trump_card_face_up
 
 
+def talk_open(
+    stock_size: int, trump_card_face_up: bool, history: tuple[Action, ...]
+) -> tuple[bool, bool]:
+    """Whether the seat to move may still say a word, and make a sign, this
+    turn (the rules allowing talk, the deal in trick play)."""
+    if not may_talk(stock_size, trump_card_face_up):
+        return False, False
+    said, signed = talk_this_turn(history)
+    return not said, not signed
+
+
 def talk_actions(state: GameState) -> tuple[Action, ...]:
     """The words, then the signs, that the seat to move may still use this
     turn (the rules allowing talk, the deal in trick play)."""
-    if not may_talk(len(state.stock), state.trump_card is not None):
-        return ()
-    said, signed = talk_this_turn(state.history)
-    found: tuple[Action, ...] = () if said else SAYS
-    return found if signed else found + SIGNS
+    say, sign = talk_open(len(state.stock), state.trump_card is not None, state.history)
+    return (SAYS if say else ()) + (SIGNS if sign else ())
 
 
 def why_no_talk(state: GameState, kind: type) -> str | None:
@@ -147,26 +156,6 @@ def heard(
     return tuple(a for a, _ in kept), tuple(s for _, s in kept)
 
 
-def words_this_trick(
-    history: tuple[Action, ...], actors: tuple[Seat, ...], in_trick: int
-) -> list[tuple[Seat, Word]]:
-    """The words said since the trick in progress began, as ``(seat,
-    word)``, latest first; ``in_trick`` is the number of its cards played
-    so far."""
-    found: list[tuple[Seat, Word]] = []
-    plays = 0
-    for k in range(len(history) - 1, -1, -1):
-        action = history[k]
-        kind = type(action)
-        if kind is Play:
-            plays += 1
-            if plays > in_trick:
-                break
-        elif kind is Say:
-            found.append((actors[k], action.word))  # type: ignore[union-attr]
-    return found
-
-
 class Heard(Protocol):
     """What the talk encodings read from an observation (its attributes
     of the same names)."""
@@ -189,11 +178,9 @@ def talk_indices(seen: Heard, say_start: int, sign_start: int) -> list[int]:
     """For an action encoding whose words start at ``say_start`` and signs
     at ``sign_start`` (in enum order), the indices of the talk still
     allowed to the observing seat, if it is to move in trick play."""
-    if not may_talk(seen.stock_size, seen.trump_card is not None):
-        return []
-    said, signed = talk_this_turn(seen.history)
-    found = [] if said else list(range(say_start, say_start + len(Word)))
-    return found if signed else found + list(range(sign_start, sign_start + len(Signal)))
+    say, sign = talk_open(seen.stock_size, seen.trump_card is not None, seen.history)
+    found = list(range(say_start, say_start + len(Word))) if say else []
+    return found + list(range(sign_start, sign_start + len(Signal))) if sign else found
 
 
 _WORD_INDEX: Final = {word: i for i, word in enumerate(Word)}
@@ -214,8 +201,9 @@ def encode_talk(
     words = len(Word)
     history = seen.history
     actors = seen.actors
-    for actor, word in words_this_trick(history, actors, len(seen.trick)):
-        out[words_start + relative[actor] * words + _WORD_INDEX[word]] = 1
+    for actor, talk in talk_this_trick(history, actors, len(seen.trick)):
+        if type(talk) is Say:
+            out[words_start + relative[actor] * words + _WORD_INDEX[talk.word]] = 1
     for action, actor in zip(history, actors):
         if type(action) is Sign:
             row = 0 if relative[actor] == 0 else len(Signal)

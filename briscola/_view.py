@@ -17,7 +17,19 @@ from typing import Protocol
 
 import attrs
 
-from ._actions import Action, Bid, Call, Cut, Knock, Pass, Play, Say, Sign, SwapTrump
+from ._actions import (
+    Action,
+    Bid,
+    Call,
+    Cut,
+    Knock,
+    Pass,
+    Play,
+    Say,
+    Sign,
+    SwapTrump,
+    talk_this_trick,
+)
 from ._cards import Card, Suit
 from ._rules import Auction, Rules
 from ._trick import trick_winner
@@ -314,16 +326,7 @@ def _talk(deal: _DealLike) -> tuple[tuple[int, Say | Sign], ...]:
     them)."""
     if not deal.rules.table_talk:
         return ()
-    found: list[tuple[int, Say | Sign]] = []
-    plays = 0
-    for seat, action in zip(reversed(deal.actors), reversed(deal.history)):
-        if isinstance(action, Play):
-            plays += 1
-            if plays > len(deal.trick):
-                break
-        elif isinstance(action, (Say, Sign)):
-            found.append((seat, action))
-    return tuple(reversed(found))
+    return tuple(reversed(talk_this_trick(deal.history, deal.actors, len(deal.trick))))
 
 
 def _last_trick(deal: _DealLike) -> tuple[tuple[tuple[int, Card], ...], int | None]:
