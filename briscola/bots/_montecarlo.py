@@ -90,8 +90,7 @@ def greedy_rollout(state: GameState, rng: random.Random) -> Action:
     seat: int = state.to_move  # type: ignore[assignment]
     trump = state.trump
     fast = _fast(setup.rules)
-    exchange = not table.plain_play and setup.rules.exchange is not NO_EXCHANGE
-    if exchange and state.trump_card is not None:
+    if setup.rules.exchange is not NO_EXCHANGE and state.trump_card is not None:
         face_up = fast.strength[state.trump_card.index]
         for action in legal_actions(state):
             if type(action) is SwapTrump and fast.strength[action.card.index] < face_up:

@@ -37,7 +37,7 @@ from .._actions import (
 from .._cards import Card, Rank, Suit
 from ._words import Names, listing
 
-__all__ = ["Answer", "read_answer"]
+__all__ = ["Answer", "read_answer", "SIGN_CHOICES"]
 
 
 def fold(text: str) -> str:
@@ -79,6 +79,13 @@ _SIGNALS: dict[str, Signal] = {
     "malu": Signal.SMALL_TRUMP,
     "briskulica": Signal.SMALL_TRUMP,
 }
+
+
+SIGN_CHOICES = (
+    "karik (an ace or a three), ace, three, king, knight or jack (of trumps), "
+    "or small (a small trump)"
+)
+"""What a player may type after ``sign``, in words."""
 
 
 def _suit_words() -> dict[str, Suit]:
@@ -238,10 +245,7 @@ def _read_talk(tokens: list[str], legal: Sequence[Action]) -> Answer | None:
         action = Say(_WORDS[key])
     else:
         if key not in _SIGNALS:
-            return Answer(
-                problem="sign karik (an ace or a three), ace, three, king, knight or jack "
-                "(of trumps) or small (a small trump)."
-            )
+            return Answer(problem=f"sign {SIGN_CHOICES}.")
         action = Sign(_SIGNALS[key])
     if action in legal:
         return Answer(action)

@@ -18,6 +18,7 @@ from .._observe import Observation
 from .._rules import Auction, MatchFormat, Rules
 from .._state import Contract, GameState, Phase
 from .._trick import trick_winner
+from ._input import SIGN_CHOICES
 from ._words import Names, capital, listing, ordinal
 
 
@@ -133,11 +134,7 @@ def print_talk(legal: Sequence[Action], out: TextIO) -> None:
     if words:
         print(f"  Say aloud, everyone hears: say {listing(words, 'or')}.", file=out)
     if any(isinstance(action, Sign) for action in legal):
-        print(
-            "  Sign to your partner, only they see: sign karik, ace, three, king, knight, "
-            "jack or small (of trumps).",
-            file=out,
-        )
+        print(f"  Sign to your partner, only they see: sign {SIGN_CHOICES}.", file=out)
 
 
 def _points_text(rules: Rules, points: list[int], seats: Seats) -> str:

@@ -138,7 +138,6 @@ class _Human:
         self.style = style
         self.narrator = narrator
         self.auto = auto
-        self.legal: Sequence[Action] = ()
 
     def choose(
         self, observation: Observation, legal: Sequence[Action], rng: random.Random
@@ -149,8 +148,7 @@ class _Human:
             return legal[0]
         show(observation, self.narrator.seats, self.out, self.name)
         menu = menu_order(observation, legal)
-        self.legal = legal
-        self._menu(observation, menu)
+        self._menu(observation, menu, legal)
         prompt = _prompt(menu)
         while True:
             print(prompt, end="", file=self.out, flush=True)
@@ -166,15 +164,15 @@ class _Human:
             if answer in ("q", "quit", "exit"):
                 raise Quit
             if answer in ("?", "h", "help"):
-                self._menu(observation, menu)
+                self._menu(observation, menu, legal)
                 continue
             read = read_answer(line, legal, menu, self.name, self.style)
             if read.action is not None:
                 return read.action
             print(capital(read.problem), file=self.out)
 
-    def _menu(self, seen: Observation, menu: Sequence[Action]) -> None:
-        """The choices: numbered, except bids, which are typed."""
+    def _menu(self, seen: Observation, menu: Sequence[Action], legal: Sequence[Action]) -> None:
+        """The choices: numbered, except bids and table talk, which are typed."""
         out, name = self.out, self.name
         bids = [a for a in menu if isinstance(a, Bid)]
         if bids:
@@ -206,7 +204,7 @@ class _Human:
             return
         labels = [_label(action, seen, name) for action in menu]
         _print_choices(labels, out)
-        print_talk(self.legal, out)
+        print_talk(legal, out)
 
 
 def _bids_text(bids: Sequence[Bid], can_pass: bool) -> str:
