@@ -31,9 +31,10 @@ from briscola import (
     observe,
     outcome,
     preset,
+    sample_state,
 )
 from briscola.bots import HeuristicBot, StrongBot, play_deal, play_match
-from briscola.bots._solver import World, world_from_state
+from briscola.bots._solver import Slots, World, world_from_state
 
 from .strategies import deck_with, seeds
 
@@ -264,3 +265,89 @@ def test_make_bot_names_the_strong_bot() -> None:
     for bad in ("strong:0", "strong:-3", "strong:lots", "strong:²"):
         with pytest.raises(ValueError, match="strong:BUDGET needs a positive budget"):
             make_bot(bad)
+
+
+@given(
+    name=st.sampled_from(
+        ["italian-2p", "italian-4p", "italian-3p", "split-dupla-4p", "spanish-2p"]
+    ),
+    seed=seeds,
+    steps=st.integers(min_value=0, max_value=36),
+)
+def test_redealt_worlds_agree_with_the_observation(name: str, seed: int, steps: int) -> None:
+    """A world dealt again over the hidden places (Slots) differs from any
+    sampled world only in which hidden card lies in which hidden place:
+    the seat's hand, what it saw in other hands and in the stock, the
+    trick, the points taken and the turn are those of every sample, and
+    the hidden places hold the unseen cards."""
+    rules = preset(name)
+    rng = random.Random(seed)
+    state = new_game(rules, seed=seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        legal = legal_actions(state)
+        state = apply(state, legal[rng.randrange(len(legal))])
+    if state.is_over or state.phase is not Phase.PLAYING:
+        return
+    seat: int = state.to_move  # type: ignore[assignment]
+    seen = observe(state, seat)
+    hidden = frozenset(card.index for card in seen.unseen)
+    base = world_from_state(sample_state(seen, rng), seat)
+    slots = Slots(base, hidden, seat)
+    assert sorted(slots.cards) == sorted(hidden)
+    other = world_from_state(sample_state(seen, rng), seat)
+    again = base.redealt(slots, rng)
+    for world in (other, again):
+        assert sorted(Slots(world, hidden, seat).cards) == sorted(hidden)
+        assert world.hands[seat] == base.hands[seat]
+        assert [len(hand) for hand in world.hands] == [len(hand) for hand in base.hands]
+        for s, hand in enumerate(world.hands):
+            assert [c for c in hand if c not in hidden] == [
+                c for c in base.hands[s] if c not in hidden
+            ]
+        assert [c if c not in hidden else -1 for c in world.draw[world.drawn :]] == [
+            c if c not in hidden else -1 for c in base.draw[base.drawn :]
+        ]
+        assert (world.trick_cards, world.captured, world.to_move) == (
+            base.trick_cards,
+            base.captured,
+            base.to_move,
+        )
+    assert base.hands[seat] == [card.index for card in state.hands[seat]]
+
+
+@given(
+    name=st.sampled_from(sorted(set(PRESETS) - {"bastardo", "chiamata"})),
+    seed=seeds,
+    steps=st.integers(min_value=0, max_value=40),
+)
+def test_playout_plays_the_rules_of_thumb_card_by_card(name: str, seed: int, steps: int) -> None:
+    """The fused playout loop plays exactly the cards of playing the
+    world's greedy card again and again, from any point of a deal (a
+    trick half played, the stock running out, the trump card drawn)."""
+    rules = preset(name)
+    rng = random.Random(seed)
+    state = new_game(rules, seed=seed)
+    for _ in range(steps):
+        if state.is_over:
+            return
+        legal = legal_actions(state)
+        state = apply(state, legal[rng.randrange(len(legal))])
+    if state.is_over or state.phase is not Phase.PLAYING:
+        return
+    fused = world_from_state(state, state.to_move)  # type: ignore[arg-type]
+    stepped = fused.copy()
+    fused.playout()
+    played = 0
+    while stepped.hands[stepped.to_move]:
+        stepped.play(stepped.greedy())
+        played += 1
+    assert fused.captured == stepped.captured
+    assert sum(fused.captured) == rules.total_points
+    assert (fused.nodes, fused.drawn, fused.leader, fused.to_move) == (
+        played,
+        stepped.drawn,
+        stepped.leader,
+        stepped.to_move,
+    )

@@ -12,13 +12,14 @@ here (the bot weighs them with :func:`briscola.apply` before it searches).
 from __future__ import annotations
 
 import functools
+import random
 from collections.abc import Sequence
 
 from .._cards import FULL_PACK, Suit
 from .._rules import Rules
 from .._state import GameState
 
-__all__ = ["Tables", "World", "tables_for", "world_from_state"]
+__all__ = ["Slots", "Tables", "World", "tables_for", "world_from_state"]
 
 _SUITS = tuple(Suit)
 _SUIT_OF = tuple(_SUITS.index(card.suit) for card in FULL_PACK)
@@ -40,7 +41,16 @@ class Tables:
         total: Points in the pack.
     """
 
-    __slots__ = ("players", "trick_size", "orders", "points", "strength", "total", "_beats")
+    __slots__ = (
+        "players",
+        "trick_size",
+        "orders",
+        "points",
+        "strength",
+        "total",
+        "_beats",
+        "_costs",
+    )
 
     def __init__(self, rules: Rules) -> None:
         n = rules.players
@@ -56,6 +66,23 @@ class Tables:
         self.strength = tuple(rank_strength.get(card.rank, 0) for card in FULL_PACK)
         self.total = sum(self.points[card.index] for card in rules.pack)
         self._beats: dict[int, tuple[bool, ...]] = {}
+        self._costs: dict[int, tuple[tuple[float, ...], tuple[float, ...]]] = {}
+
+    def greedy_costs(self, trump: int) -> tuple[tuple[float, ...], tuple[float, ...]]:
+        """Per card index, with ``trump`` the trump suit's index: what
+        leading it costs by :meth:`World.greedy`'s rules of thumb, and
+        what keeping it back is worth (trumps only, else 0)."""
+        costs = self._costs.get(trump)
+        if costs is None:
+            points = self.points
+            strength = self.strength
+            keeps = tuple(4.0 + strength[c] if _SUIT_OF[c] == trump else 0.0 for c in range(40))
+            lead = tuple(
+                points[c] + strength[c] / 16 + (4 + strength[c] if _SUIT_OF[c] == trump else 0)
+                for c in range(40)
+            )
+            costs = self._costs[trump] = (lead, keeps)
+        return costs
 
     def beats(self, trump: int) -> tuple[bool, ...]:
         """Flat table: ``beats(trump)[best * 40 + card]`` says whether
@@ -171,6 +198,24 @@ class World:
         new.to_move = self.to_move
         new.nodes = 0
         new._table = {}
+        return new
+
+    def redealt(self, slots: Slots, rng: random.Random) -> World:
+        """A copy with the hidden cards dealt again at random over their
+        places (see :class:`Slots`): another world as likely as this one."""
+        cards = list(slots.cards)
+        rng.shuffle(cards)
+        new = self.copy()
+        hands = new.hands
+        at = 0
+        for seat, i in slots.in_hands:
+            hands[seat][i] = cards[at]
+            at += 1
+        if slots.in_draw:
+            draw = new.draw = list(self.draw)
+            for j in slots.in_draw:
+                draw[j] = cards[at]
+                at += 1
         return new
 
     @property
@@ -301,12 +346,96 @@ class World:
         return choice
 
     def playout(self) -> None:
-        """Play to the end with :meth:`greedy` for every seat."""
+        """Play to the end with :meth:`greedy` for every seat.
+
+        The same cards as ``while hands[to_move]: play(greedy())``, in one
+        loop over local names: the trick's winning card and points are
+        kept up to date as cards fall instead of being worked out again
+        for every card (the playouts are most of the search's time)."""
+        tables = self.tables
+        points = tables.points
+        strength = tables.strength
+        orders = tables.orders
+        size = tables.trick_size
+        lead_cost, keeps = tables.greedy_costs(self.trump)
+        beats = self.beats
+        side = self.side
+        captured = self.captured
         hands = self.hands
-        play = self.play
-        greedy = self.greedy
-        while hands[self.to_move]:
-            play(greedy())
+        draw = self.draw
+        drawn = self.drawn
+        left = len(draw) - drawn
+        seats = self.trick_seats
+        cards = self.trick_cards
+        leader = self.leader
+        seat = self.to_move
+        nodes = 0
+        at = best = stake = 0
+        if cards:
+            at, best, stake = self._leading()
+        while True:
+            hand = hands[seat]
+            if not hand:
+                break
+            if len(hand) == 1:
+                choice = hand[0]
+            elif not cards:
+                choice = min(hand, key=lead_cost.__getitem__)
+            else:
+                friendly = side[seats[at]] == side[seat]
+                last = len(cards) == size - 1
+                top = -1000.0
+                choice = hand[0]
+                row = best * 40
+                for card in hand:
+                    keep = keeps[card]
+                    own = 0 if keep else points[card]
+                    if friendly:
+                        value = own - keep if last else -points[card] - keep
+                    elif beats[row + card]:
+                        sure = 1.0 if last else (0.5 if keep else 0.2)
+                        value = sure * (stake + own) - (1 - sure) * (stake + points[card]) - keep
+                    else:
+                        value = -stake - points[card] - keep
+                    value -= strength[card] / 16
+                    if value > top:
+                        top, choice = value, card
+            hand.remove(choice)
+            nodes += 1
+            if not cards:
+                at, best, stake = 0, choice, points[choice]
+            else:
+                stake += points[choice]
+                if beats[best * 40 + choice]:
+                    at, best = len(cards), choice
+            seats.append(seat)
+            cards.append(choice)
+            if len(cards) < size:
+                seat = orders[leader][len(cards)]
+                continue
+            winner = seats[at]
+            captured[side[winner]] += stake
+            if left:
+                order = orders[winner]
+                if left >= len(order):
+                    for s in order:
+                        hands[s].append(draw[drawn])
+                        drawn += 1
+                    left -= len(order)
+                else:  # the stock runs out: the last seat takes the trump card
+                    for s in order[: left - 1]:
+                        hands[s].append(draw[drawn])
+                        drawn += 1
+                    hands[order[-1]].append(draw[drawn])
+                    drawn += 1
+                    left = 0
+            seats.clear()
+            cards.clear()
+            leader = seat = winner
+        self.drawn = drawn
+        self.leader = leader
+        self.to_move = seat
+        self.nodes += nodes
 
     # -- exact search ------------------------------------------------------
 
@@ -453,6 +582,40 @@ class World:
                 order.remove(entry[2])
                 order.insert(0, entry[2])
         return order
+
+
+class Slots:
+    """Where the cards hidden from one seat lie in a world: places in the
+    other seats' hands and in the stock still to be drawn.
+
+    Everything else in a world (the seat's own hand, the cards played, the
+    cards it saw go into a hand or lie in the stock) is fixed by what the
+    seat has seen, and the history does not depend on which hidden card is
+    in which hidden place; so dealing the hidden cards again uniformly over
+    these places (:meth:`World.redealt`) gives another world that agrees
+    with the observation, as likely as the first, without replaying the
+    history.
+
+    Attributes:
+        in_hands: ``(seat, index in its hand)`` of each hidden card in a hand.
+        in_draw: Indices into :attr:`World.draw` of hidden cards not drawn.
+        cards: The hidden cards, in the order of those places.
+    """
+
+    __slots__ = ("in_hands", "in_draw", "cards")
+
+    def __init__(self, world: World, hidden: frozenset[int], seat: int) -> None:
+        self.in_hands = [
+            (s, i)
+            for s, hand in enumerate(world.hands)
+            if s != seat
+            for i, card in enumerate(hand)
+            if card in hidden
+        ]
+        self.in_draw = [j for j in range(world.drawn, len(world.draw)) if world.draw[j] in hidden]
+        self.cards = tuple(world.hands[s][i] for s, i in self.in_hands) + tuple(
+            world.draw[j] for j in self.in_draw
+        )
 
 
 def _mask(hand: list[int]) -> int:

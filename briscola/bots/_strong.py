@@ -16,7 +16,7 @@ from .._sample import sample_state
 from .._state import GameState, Phase
 from ._heuristic import HeuristicBot
 from ._montecarlo import silent
-from ._solver import World, suit_index, tables_for, world_from_state
+from ._solver import Slots, World, suit_index, tables_for, world_from_state
 
 __all__ = ["StrongBot"]
 
@@ -253,13 +253,25 @@ class StrongBot:
         totals = [0.0] * len(legal)
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         single = _is_determined(observation)
+        # With only cards to play and fixed sides, one sampled world is
+        # dealt again for the others (Slots), which skips the replay.
+        redeal = not single and observation.contract is None
+        redeal = redeal and all(type(action) is Play for action in legal)
         exact: bool | None = None
         spent = 0
         worlds = 0
+        first: tuple[World, Slots, GameState, _Scorer] | None = None
         while True:
-            state = sample_state(observation, rng)
-            world = world_from_state(state, seat)
-            scorer = _Scorer(world, seat, state, self.points_weight)
+            if first is None:
+                state = sample_state(observation, rng)
+                world = world_from_state(state, seat)
+                scorer = _Scorer(world, seat, state, self.points_weight)
+                if redeal:
+                    hidden = frozenset(card.index for card in observation.unseen)
+                    first = (world, Slots(world, hidden, seat), state, scorer)
+            else:
+                base, slots, state, scorer = first
+                world = base.redealt(slots, rng)
             if exact is None:
                 exact = single or self._is_exact(world)
             if exact:
