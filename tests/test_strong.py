@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from briscola import (
@@ -34,7 +34,8 @@ from briscola import (
     sample_state,
 )
 from briscola.bots import HeuristicBot, StrongBot, play_deal, play_match
-from briscola.bots._solver import Slots, World, world_from_state
+from briscola.bots._solver import World, world_from_state
+from briscola.bots._worlds import Slots, redealt
 
 from .strategies import deck_with, seeds
 
@@ -267,6 +268,21 @@ def test_make_bot_names_the_strong_bot() -> None:
             make_bot(bad)
 
 
+def _in_trick_play(name: str, seed: int, steps: int) -> GameState:
+    """The state after up to ``steps`` random actions from deal ``seed``,
+    in trick play (a finished deal, or Split's cut still to come, is
+    rejected)."""
+    rng = random.Random(seed)
+    state = new_game(preset(name), seed=seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        legal = legal_actions(state)
+        state = apply(state, legal[rng.randrange(len(legal))])
+    assume(not state.is_over and state.phase is Phase.PLAYING)
+    return state
+
+
 @given(
     name=st.sampled_from(
         ["italian-2p", "italian-4p", "italian-3p", "split-dupla-4p", "spanish-2p"]
@@ -280,16 +296,8 @@ def test_redealt_worlds_agree_with_the_observation(name: str, seed: int, steps: 
     the seat's hand, what it saw in other hands and in the stock, the
     trick, the points taken and the turn are those of every sample, and
     the hidden places hold the unseen cards."""
-    rules = preset(name)
     rng = random.Random(seed)
-    state = new_game(rules, seed=seed)
-    for _ in range(steps):
-        if state.is_over:
-            break
-        legal = legal_actions(state)
-        state = apply(state, legal[rng.randrange(len(legal))])
-    if state.is_over or state.phase is not Phase.PLAYING:
-        return
+    state = _in_trick_play(name, seed, steps)
     seat: int = state.to_move  # type: ignore[assignment]
     seen = observe(state, seat)
     hidden = frozenset(card.index for card in seen.unseen)
@@ -297,7 +305,7 @@ def test_redealt_worlds_agree_with_the_observation(name: str, seed: int, steps: 
     slots = Slots(base, hidden, seat)
     assert sorted(slots.cards) == sorted(hidden)
     other = world_from_state(sample_state(seen, rng), seat)
-    again = base.redealt(slots, rng)
+    again = redealt(base, slots, rng)
     for world in (other, again):
         assert sorted(Slots(world, hidden, seat).cards) == sorted(hidden)
         assert world.hands[seat] == base.hands[seat]
@@ -326,16 +334,7 @@ def test_playout_plays_the_rules_of_thumb_card_by_card(name: str, seed: int, ste
     """The fused playout loop plays exactly the cards of playing the
     world's greedy card again and again, from any point of a deal (a
     trick half played, the stock running out, the trump card drawn)."""
-    rules = preset(name)
-    rng = random.Random(seed)
-    state = new_game(rules, seed=seed)
-    for _ in range(steps):
-        if state.is_over:
-            return
-        legal = legal_actions(state)
-        state = apply(state, legal[rng.randrange(len(legal))])
-    if state.is_over or state.phase is not Phase.PLAYING:
-        return
+    state = _in_trick_play(name, seed, steps)
     fused = world_from_state(state, state.to_move)  # type: ignore[arg-type]
     stepped = fused.copy()
     fused.playout()
@@ -344,7 +343,7 @@ def test_playout_plays_the_rules_of_thumb_card_by_card(name: str, seed: int, ste
         stepped.play(stepped.greedy())
         played += 1
     assert fused.captured == stepped.captured
-    assert sum(fused.captured) == rules.total_points
+    assert sum(fused.captured) == state.rules.total_points
     assert (fused.nodes, fused.drawn, fused.leader, fused.to_move) == (
         played,
         stepped.drawn,

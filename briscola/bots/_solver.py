@@ -11,106 +11,15 @@ here (the bot weighs them with :func:`briscola.apply` before it searches).
 
 from __future__ import annotations
 
-import functools
-import random
 from collections.abc import Sequence
 
-from .._cards import FULL_PACK, Suit
-from .._rules import Rules
 from .._state import GameState
+from ._tables import SUIT_OF, Tables, suit_index, tables_for
 
-__all__ = ["Slots", "Tables", "World", "tables_for", "world_from_state"]
-
-_SUITS = tuple(Suit)
-_SUIT_OF = tuple(_SUITS.index(card.suit) for card in FULL_PACK)
+__all__ = ["INFINITY", "World", "world_from_state"]
 
 #: Above any value the solver returns (points are at most 160).
 INFINITY = 10_000
-
-
-class Tables:
-    """Per-card lookup tables of one :class:`~briscola.Rules`.
-
-    Attributes:
-        players: Number of seats.
-        trick_size: Cards in a complete trick.
-        orders: Per leading seat, the seats in the order they play one
-            trick (and draw after it).
-        points: Per card index, its points.
-        strength: Per card index, its rank's strength (higher is stronger).
-        total: Points in the pack.
-    """
-
-    __slots__ = (
-        "players",
-        "trick_size",
-        "orders",
-        "points",
-        "strength",
-        "total",
-        "_beats",
-        "_costs",
-    )
-
-    def __init__(self, rules: Rules) -> None:
-        n = rules.players
-        plays = rules.plays_per_trick
-        self.players = n
-        self.trick_size = n * plays
-        self.orders = tuple(
-            tuple((lead + j) % n for _ in range(plays) for j in range(n)) for lead in range(n)
-        )
-        table = dict(rules.card_points)
-        self.points = tuple(table.get(card.rank, 0) for card in FULL_PACK)
-        rank_strength = {rank: len(rules.strength) - i for i, rank in enumerate(rules.strength)}
-        self.strength = tuple(rank_strength.get(card.rank, 0) for card in FULL_PACK)
-        self.total = sum(self.points[card.index] for card in rules.pack)
-        self._beats: dict[int, tuple[bool, ...]] = {}
-        self._costs: dict[int, tuple[tuple[float, ...], tuple[float, ...]]] = {}
-
-    def greedy_costs(self, trump: int) -> tuple[tuple[float, ...], tuple[float, ...]]:
-        """Per card index, with ``trump`` the trump suit's index: what
-        leading it costs by :meth:`World.greedy`'s rules of thumb, and
-        what keeping it back is worth (trumps only, else 0)."""
-        costs = self._costs.get(trump)
-        if costs is None:
-            points = self.points
-            strength = self.strength
-            keeps = tuple(4.0 + strength[c] if _SUIT_OF[c] == trump else 0.0 for c in range(40))
-            lead = tuple(
-                points[c] + strength[c] / 16 + (4 + strength[c] if _SUIT_OF[c] == trump else 0)
-                for c in range(40)
-            )
-            costs = self._costs[trump] = (lead, keeps)
-        return costs
-
-    def beats(self, trump: int) -> tuple[bool, ...]:
-        """Flat table: ``beats(trump)[best * 40 + card]`` says whether
-        ``card`` takes a trick that ``best`` is winning (``trump`` a suit
-        index, or -1 for no trump)."""
-        table = self._beats.get(trump)
-        if table is None:
-            strength = self.strength
-            table = tuple(
-                (strength[card] > strength[best])
-                if _SUIT_OF[card] == _SUIT_OF[best]
-                else _SUIT_OF[card] == trump
-                for best in range(40)
-                for card in range(40)
-            )
-            self._beats[trump] = table
-        return table
-
-
-@functools.lru_cache(maxsize=64)
-def tables_for(rules: Rules) -> Tables:
-    """The (cached) :class:`Tables` of ``rules``."""
-    return Tables(rules)
-
-
-def suit_index(suit: Suit | None) -> int:
-    """A suit's index in :class:`~briscola.Suit` order, -1 for ``None``."""
-    return -1 if suit is None else _SUITS.index(suit)
 
 
 class World:
@@ -200,24 +109,6 @@ class World:
         new._table = {}
         return new
 
-    def redealt(self, slots: Slots, rng: random.Random) -> World:
-        """A copy with the hidden cards dealt again at random over their
-        places (see :class:`Slots`): another world as likely as this one."""
-        cards = list(slots.cards)
-        rng.shuffle(cards)
-        new = self.copy()
-        hands = new.hands
-        at = 0
-        for seat, i in slots.in_hands:
-            hands[seat][i] = cards[at]
-            at += 1
-        if slots.in_draw:
-            draw = new.draw = list(self.draw)
-            for j in slots.in_draw:
-                draw[j] = cards[at]
-                at += 1
-        return new
-
     @property
     def cards_left(self) -> int:
         """Cards in hands and still to be drawn."""
@@ -302,36 +193,33 @@ class World:
 
     def greedy(self) -> int:
         """The card the seat to move plays by rules of thumb that use only
-        its hand and the trick (no hidden card): lead the card that costs
-        least; on a friendly winning card add points when last, else throw
-        the cheapest; otherwise weigh taking the trick against throwing."""
-        seat = self.to_move
-        hand = self.hands[seat]
-        if len(hand) == 1:
-            return hand[0]
+        its hand and the trick (no hidden card): the first card of its hand
+        of highest :meth:`greedy_values`."""
+        hand = self.hands[self.to_move]
+        values = self.greedy_values(hand)
+        return hand[values.index(max(values))]
+
+    def greedy_values(self, cards: Sequence[int]) -> list[float]:
+        """What the rules of thumb think of the seat to move playing each
+        of ``cards`` now (higher is better): leading, the less the card
+        costs the better (its points, its strength, more for a trump); on
+        a friendly winning card add points when last, else throw the
+        cheapest; otherwise weigh taking the trick against throwing."""
         tables = self.tables
         points = tables.points
         strength = tables.strength
-        trump = self.trump
-        cards = self.trick_cards
-        choice = hand[0]
-        if not cards:
-            lowest = 1000.0
-            for card in hand:
-                cost = points[card] + strength[card] / 16
-                if _SUIT_OF[card] == trump:
-                    cost += 4 + strength[card]
-                if cost < lowest:
-                    lowest, choice = cost, card
-            return choice
+        lead_cost, keeps = tables.greedy_costs(self.trump)
+        trick = self.trick_cards
+        if not trick:
+            return [-lead_cost[card] for card in cards]
         beats = self.beats
         at, best, stake = self._leading()
-        friendly = self.side[self.trick_seats[at]] == self.side[seat]
-        last = len(cards) == tables.trick_size - 1
-        top = -1000.0
+        friendly = self.side[self.trick_seats[at]] == self.side[self.to_move]
+        last = len(trick) == tables.trick_size - 1
         row = best * 40
-        for card in hand:
-            keep = 4.0 + strength[card] if _SUIT_OF[card] == trump else 0.0
+        values = []
+        for card in cards:
+            keep = keeps[card]
             own = 0 if keep else points[card]
             if friendly:
                 value = own - keep if last else -points[card] - keep
@@ -340,10 +228,8 @@ class World:
                 value = sure * (stake + own) - (1 - sure) * (stake + points[card]) - keep
             else:
                 value = -stake - points[card] - keep
-            value -= strength[card] / 16
-            if value > top:
-                top, choice = value, card
-        return choice
+            values.append(value - strength[card] / 16)
+        return values
 
     def playout(self) -> None:
         """Play to the end with :meth:`greedy` for every seat.
@@ -560,7 +446,7 @@ class World:
         if not cards:
             order = sorted(
                 hand,
-                key=lambda c: points[c] + strength[c] / 16 + (8 if _SUIT_OF[c] == trump else 0),
+                key=lambda c: points[c] + strength[c] / 16 + (8 if SUIT_OF[c] == trump else 0),
             )
         else:
             beats = self.beats
@@ -573,7 +459,7 @@ class World:
                 hand,
                 key=lambda c: (
                     0 if beats[row + c] else 1,
-                    points[c] + strength[c] / 16 + (8 if _SUIT_OF[c] == trump else 0),
+                    points[c] + strength[c] / 16 + (8 if SUIT_OF[c] == trump else 0),
                 ),
             )
         if key is not None:
@@ -582,40 +468,6 @@ class World:
                 order.remove(entry[2])
                 order.insert(0, entry[2])
         return order
-
-
-class Slots:
-    """Where the cards hidden from one seat lie in a world: places in the
-    other seats' hands and in the stock still to be drawn.
-
-    Everything else in a world (the seat's own hand, the cards played, the
-    cards it saw go into a hand or lie in the stock) is fixed by what the
-    seat has seen, and the history does not depend on which hidden card is
-    in which hidden place; so dealing the hidden cards again uniformly over
-    these places (:meth:`World.redealt`) gives another world that agrees
-    with the observation, as likely as the first, without replaying the
-    history.
-
-    Attributes:
-        in_hands: ``(seat, index in its hand)`` of each hidden card in a hand.
-        in_draw: Indices into :attr:`World.draw` of hidden cards not drawn.
-        cards: The hidden cards, in the order of those places.
-    """
-
-    __slots__ = ("in_hands", "in_draw", "cards")
-
-    def __init__(self, world: World, hidden: frozenset[int], seat: int) -> None:
-        self.in_hands = [
-            (s, i)
-            for s, hand in enumerate(world.hands)
-            if s != seat
-            for i, card in enumerate(hand)
-            if card in hidden
-        ]
-        self.in_draw = [j for j in range(world.drawn, len(world.draw)) if world.draw[j] in hidden]
-        self.cards = tuple(world.hands[s][i] for s, i in self.in_hands) + tuple(
-            world.draw[j] for j in self.in_draw
-        )
 
 
 def _mask(hand: list[int]) -> int:

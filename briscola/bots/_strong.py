@@ -16,7 +16,9 @@ from .._sample import sample_state
 from .._state import GameState, Phase
 from ._heuristic import HeuristicBot
 from ._montecarlo import silent
-from ._solver import Slots, World, suit_index, tables_for, world_from_state
+from ._solver import World, world_from_state
+from ._tables import suit_index, tables_for
+from ._worlds import Slots, redealt
 
 __all__ = ["StrongBot"]
 
@@ -260,7 +262,7 @@ class StrongBot:
         exact: bool | None = None
         spent = 0
         worlds = 0
-        first: tuple[World, Slots, GameState, _Scorer] | None = None
+        first: tuple[World, Slots, _Scorer] | None = None
         while True:
             if first is None:
                 state = sample_state(observation, rng)
@@ -268,10 +270,10 @@ class StrongBot:
                 scorer = _Scorer(world, seat, state, self.points_weight)
                 if redeal:
                     hidden = frozenset(card.index for card in observation.unseen)
-                    first = (world, Slots(world, hidden, seat), state, scorer)
+                    first = (world, Slots(world, hidden, seat), scorer)
             else:
-                base, slots, state, scorer = first
-                world = base.redealt(slots, rng)
+                base, slots, scorer = first
+                world = redealt(base, slots, rng)
             if exact is None:
                 exact = single or self._is_exact(world)
             if exact:

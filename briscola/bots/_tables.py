@@ -1,0 +1,101 @@
+"""Per-card lookup tables of one :class:`~briscola.Rules` for the search
+bots (:class:`Tables`), with cards as ``Card.index`` values and suits as
+``0..3`` in :class:`~briscola.Suit` order."""
+
+from __future__ import annotations
+
+import functools
+
+from .._cards import FULL_PACK, Suit
+from .._rules import Rules
+
+__all__ = ["SUIT_OF", "Tables", "suit_index", "tables_for"]
+
+_SUITS = tuple(Suit)
+#: Per card index, its suit's index.
+SUIT_OF = tuple(_SUITS.index(card.suit) for card in FULL_PACK)
+
+
+class Tables:
+    """Per-card lookup tables of one :class:`~briscola.Rules`.
+
+    Attributes:
+        players: Number of seats.
+        trick_size: Cards in a complete trick.
+        orders: Per leading seat, the seats in the order they play one
+            trick (and draw after it).
+        points: Per card index, its points.
+        strength: Per card index, its rank's strength (higher is stronger).
+        total: Points in the pack.
+    """
+
+    __slots__ = (
+        "players",
+        "trick_size",
+        "orders",
+        "points",
+        "strength",
+        "total",
+        "_beats",
+        "_costs",
+    )
+
+    def __init__(self, rules: Rules) -> None:
+        n = rules.players
+        plays = rules.plays_per_trick
+        self.players = n
+        self.trick_size = n * plays
+        self.orders = tuple(
+            tuple((lead + j) % n for _ in range(plays) for j in range(n)) for lead in range(n)
+        )
+        table = dict(rules.card_points)
+        self.points = tuple(table.get(card.rank, 0) for card in FULL_PACK)
+        rank_strength = {rank: len(rules.strength) - i for i, rank in enumerate(rules.strength)}
+        self.strength = tuple(rank_strength.get(card.rank, 0) for card in FULL_PACK)
+        self.total = sum(self.points[card.index] for card in rules.pack)
+        self._beats: dict[int, tuple[bool, ...]] = {}
+        self._costs: dict[int, tuple[tuple[float, ...], tuple[float, ...]]] = {}
+
+    def greedy_costs(self, trump: int) -> tuple[tuple[float, ...], tuple[float, ...]]:
+        """Per card index, with ``trump`` the trump suit's index: what
+        leading it costs by :meth:`World.greedy`'s rules of thumb, and
+        what keeping it back is worth (trumps only, else 0)."""
+        costs = self._costs.get(trump)
+        if costs is None:
+            points = self.points
+            strength = self.strength
+            keeps = tuple(4.0 + strength[c] if SUIT_OF[c] == trump else 0.0 for c in range(40))
+            lead = tuple(
+                points[c] + strength[c] / 16 + (4 + strength[c] if SUIT_OF[c] == trump else 0)
+                for c in range(40)
+            )
+            costs = self._costs[trump] = (lead, keeps)
+        return costs
+
+    def beats(self, trump: int) -> tuple[bool, ...]:
+        """Flat table: ``beats(trump)[best * 40 + card]`` says whether
+        ``card`` takes a trick that ``best`` is winning (``trump`` a suit
+        index, or -1 for no trump)."""
+        table = self._beats.get(trump)
+        if table is None:
+            strength = self.strength
+            table = tuple(
+                (strength[card] > strength[best])
+                if SUIT_OF[card] == SUIT_OF[best]
+                else SUIT_OF[card] == trump
+                for best in range(40)
+                for card in range(40)
+            )
+            self._beats[trump] = table
+        return table
+
+
+@functools.lru_cache(maxsize=64)
+def tables_for(rules: Rules) -> Tables:
+    """The (cached) :class:`Tables` of ``rules``."""
+    return Tables(rules)
+
+
+def suit_index(suit: Suit | None) -> int:
+    """A suit's index in :class:`~briscola.Suit` order, -1 for ``None``."""
+    return -1 if suit is None else _SUITS.index(suit)
