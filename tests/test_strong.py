@@ -37,7 +37,8 @@ from briscola.bots import HeuristicBot, StrongBot, play_deal, play_match
 from briscola.bots._solver import World, world_from_state
 from briscola.bots._worlds import Slots, redealt
 
-from .strategies import deck_with, seeds
+from .strategies import deck_with, reachable_states, seeds
+from .strategies import rules as varied_rules
 
 
 @pytest.mark.parametrize("name", sorted(PRESETS))
@@ -268,36 +269,22 @@ def test_make_bot_names_the_strong_bot() -> None:
             make_bot(bad)
 
 
-def _in_trick_play(name: str, seed: int, steps: int) -> GameState:
-    """The state after up to ``steps`` random actions from deal ``seed``,
-    in trick play (a finished deal, or Split's cut still to come, is
-    rejected)."""
-    rng = random.Random(seed)
-    state = new_game(preset(name), seed=seed)
-    for _ in range(steps):
-        if state.is_over:
-            break
-        legal = legal_actions(state)
-        state = apply(state, legal[rng.randrange(len(legal))])
-    assume(not state.is_over and state.phase is Phase.PLAYING)
-    return state
-
-
 @given(
-    name=st.sampled_from(
-        ["italian-2p", "italian-4p", "italian-3p", "split-dupla-4p", "spanish-2p"]
+    state=reachable_states(
+        varied_rules(
+            ["italian-2p", "italian-4p", "italian-3p", "split-dupla-4p", "spanish-2p"], vary=False
+        )
     ),
     seed=seeds,
-    steps=st.integers(min_value=0, max_value=36),
 )
-def test_redealt_worlds_agree_with_the_observation(name: str, seed: int, steps: int) -> None:
+def test_redealt_worlds_agree_with_the_observation(state: GameState, seed: int) -> None:
     """A world dealt again over the hidden places (Slots) differs from any
     sampled world only in which hidden card lies in which hidden place:
     the seat's hand, what it saw in other hands and in the stock, the
     trick, the points taken and the turn are those of every sample, and
     the hidden places hold the unseen cards."""
+    assume(not state.is_over and state.phase is Phase.PLAYING)
     rng = random.Random(seed)
-    state = _in_trick_play(name, seed, steps)
     seat: int = state.to_move  # type: ignore[assignment]
     seen = observe(state, seat)
     hidden = frozenset(card.index for card in seen.unseen)
@@ -326,15 +313,15 @@ def test_redealt_worlds_agree_with_the_observation(name: str, seed: int, steps: 
 
 
 @given(
-    name=st.sampled_from(sorted(set(PRESETS) - {"bastardo", "chiamata"})),
-    seed=seeds,
-    steps=st.integers(min_value=0, max_value=40),
+    state=reachable_states(
+        varied_rules(sorted(set(PRESETS) - {"bastardo", "chiamata"}), vary=False)
+    )
 )
-def test_playout_plays_the_rules_of_thumb_card_by_card(name: str, seed: int, steps: int) -> None:
+def test_playout_plays_the_rules_of_thumb_card_by_card(state: GameState) -> None:
     """The fused playout loop plays exactly the cards of playing the
     world's greedy card again and again, from any point of a deal (a
     trick half played, the stock running out, the trump card drawn)."""
-    state = _in_trick_play(name, seed, steps)
+    assume(not state.is_over and state.phase is Phase.PLAYING)
     fused = world_from_state(state, state.to_move)  # type: ignore[arg-type]
     stepped = fused.copy()
     fused.playout()
