@@ -54,6 +54,7 @@ import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -185,6 +186,14 @@ def _python(src: Path, code: str, env: dict[str, str]) -> object:
     return json.loads(done.stdout.decode().splitlines()[-1])
 
 
+def _run_module(
+    src: Path, env: dict[str, str], *args: str, **options: Any
+) -> subprocess.CompletedProcess[Any]:
+    """``python -m ARGS`` in the copy ``src`` with ``env``; never raises on
+    the exit code (``options`` go to :func:`subprocess.run`)."""
+    return subprocess.run([sys.executable, "-m", *args], cwd=src, env=env, check=False, **options)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the sampled mutation test; returns 0 (the figures are for
     people to judge, not a gate)."""
@@ -236,14 +245,12 @@ def main(argv: list[str] | None = None) -> int:
     chosen = [name for names in sample.values() for name in names]
     print(f"running {len(chosen)} mutants ({args.per_module} per module, seed {args.seed})")
     with (args.workdir / "mutmut.log").open("w", encoding="utf-8") as log:
-        subprocess.run(
-            [sys.executable, "-m", "mutmut", "run", "--max-children", str(args.max_children)]
-            + chosen,
-            cwd=src,
-            env=env,
+        _run_module(
+            src,
+            env,
+            *["mutmut", "run", "--max-children", str(args.max_children), *chosen],
             stdout=log,
             stderr=subprocess.STDOUT,
-            check=False,
         )
     return _report(args.workdir, sample, env)
 
@@ -274,14 +281,7 @@ def _report(workdir: Path, sample: dict[str, list[str]], env: dict[str, str]) ->
     (workdir / "report.json").write_text(json.dumps(report, indent=2), encoding="utf-8")
     with (workdir / "survivors.txt").open("w", encoding="utf-8") as out:
         for name in survivors:
-            shown = subprocess.run(
-                [sys.executable, "-m", "mutmut", "show", name],
-                cwd=src,
-                env=env,
-                capture_output=True,
-                text=True,
-                check=False,
-            )
+            shown = _run_module(src, env, "mutmut", "show", name, capture_output=True, text=True)
             out.write(shown.stdout + "\n")
     print(f"\n{len(survivors)} survivors: their diffs are in {workdir / 'survivors.txt'}")
     return 0
@@ -331,23 +331,16 @@ def _judge(workdir: Path, sample: dict[str, list[str]], env: dict[str, str]) -> 
         if f"@overload\ndef {function}(" in source:
             judged[name] = "not judged: a function with overloads (write it in by hand)"
         else:
-            subprocess.run(
-                [sys.executable, "-m", "mutmut", "apply", name],
-                cwd=src,
-                env=env,
-                capture_output=True,
-                check=False,
-            )
+            _run_module(src, env, "mutmut", "apply", name, capture_output=True)
             judged[name] = "survived"
             for tests in (list(QUICK_TESTS), ["tests/", "-n", "2"]):
                 try:
-                    run = subprocess.run(
-                        [sys.executable, "-m", "pytest", *arguments, *tests],
-                        cwd=src,
-                        env=env,
+                    run = _run_module(
+                        src,
+                        env,
+                        *["pytest", *arguments, *tests],
                         capture_output=True,
                         text=True,
-                        check=False,
                         timeout=JUDGE_TIMEOUT,
                     )
                 except subprocess.TimeoutExpired:
