@@ -248,9 +248,7 @@ class World:
         side = self.side
         captured = self.captured
         hands = self.hands
-        draw = self.draw
-        drawn = self.drawn
-        left = len(draw) - drawn
+        draw = self._draw
         seats = self.trick_seats
         cards = self.trick_cards
         leader = self.leader
@@ -301,24 +299,10 @@ class World:
                 continue
             winner = seats[at]
             captured[side[winner]] += stake
-            if left:
-                order = orders[winner]
-                if left >= len(order):
-                    for s in order:
-                        hands[s].append(draw[drawn])
-                        drawn += 1
-                    left -= len(order)
-                else:  # the stock runs out: the last seat takes the trump card
-                    for s in order[: left - 1]:
-                        hands[s].append(draw[drawn])
-                        drawn += 1
-                    hands[order[-1]].append(draw[drawn])
-                    drawn += 1
-                    left = 0
+            draw(winner)
             seats.clear()
             cards.clear()
             leader = seat = winner
-        self.drawn = drawn
         self.leader = leader
         self.to_move = seat
         self.nodes += nodes
