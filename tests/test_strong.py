@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
@@ -35,6 +36,7 @@ from briscola import (
 )
 from briscola.bots import HeuristicBot, StrongBot, play_deal, play_match
 from briscola.bots._solver import World, world_from_state
+from briscola.bots._strong import _called
 from briscola.bots._worlds import Slots, redealt
 
 from .strategies import deck_with, reachable_states, seeds
@@ -311,6 +313,42 @@ def test_redealt_worlds_agree_with_the_observation(state: GameState, seed: int) 
             base.to_move,
         )
     assert base.hands[seat] == [card.index for card in state.hands[seat]]
+
+
+@given(state=reachable_states(varied_rules(["bastardo", "chiamata"], vary=False)), seed=seeds)
+def test_redealt_bastardo_worlds_take_the_sides_of_their_deal(state: GameState, seed: int) -> None:
+    """In bastardo a world dealt again moves the called card, and with it
+    the partner: its sides, its seats' friends and the points per side are
+    those of the same deal turned into a world the slow way (the sampled
+    state with those hands and that partner)."""
+    assume(not state.is_over and state.phase is Phase.PLAYING)
+    rng = random.Random(seed)
+    seat: int = state.to_move  # type: ignore[assignment]
+    seen = observe(state, seat)
+    hidden = frozenset(card.index for card in seen.unseen)
+    sampled = sample_state(seen, rng)
+    contract = sampled.contract
+    assert contract is not None and contract.called_card is not None
+    called = _called(sampled, hidden)
+    assert (called is None) == (contract.called_card.index not in hidden)
+    assert called is None or called.card == contract.called_card.index
+    base = world_from_state(sampled, seat)
+    slots = Slots(base, hidden, seat, called)
+    cards = {card.index: card for card in sampled.rules.pack}
+    for _ in range(3):
+        world = redealt(base, slots, rng)
+        partner = contract.partner
+        if called is not None:
+            card = called.card
+            partner = next(s for s, hand in enumerate(world.hands) if card in hand)
+        same = attrs.evolve(
+            sampled,
+            hands=tuple(tuple(cards[c] for c in hand) for hand in world.hands),
+            contract=attrs.evolve(contract, partner=partner),
+        )
+        slow = world_from_state(same, seat)
+        assert (world.side, world.mine, world.captured) == (slow.side, slow.mine, slow.captured)
+        assert world.hands == slow.hands
 
 
 @given(

@@ -18,7 +18,7 @@ from ._heuristic import HeuristicBot
 from ._montecarlo import silent
 from ._solver import World, world_from_state
 from ._tables import suit_index, tables_for
-from ._worlds import Slots, redealt
+from ._worlds import Called, Slots, redealt
 
 __all__ = ["StrongBot"]
 
@@ -258,10 +258,12 @@ class StrongBot:
         totals = [0.0] * len(legal)
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         single = _is_determined(observation)
-        # With only cards to play and fixed sides, one sampled world is
-        # dealt again for the others (Slots), which skips the replay.
-        redeal = not single and observation.contract is None
-        redeal = redeal and all(type(action) is Play for action in legal)
+        # With only cards to play, one sampled world is dealt again for the
+        # others (Slots), which skips the replay; in bastardo the sides
+        # follow the called card (Called).
+        # (Called needs every hidden card in a hand: no stock.)
+        redeal = not single and all(type(action) is Play for action in legal)
+        redeal = redeal and (observation.contract is None or not observation.stock_size)
         exact: bool | None = None
         spent = 0
         worlds = 0
@@ -273,7 +275,8 @@ class StrongBot:
                 scorer = _Scorer(world, seat, state, self.points_weight)
                 if redeal:
                     hidden = frozenset(card.index for card in observation.unseen)
-                    first = (world, Slots(world, hidden, seat), scorer)
+                    called = _called(state, hidden)
+                    first = (world, Slots(world, hidden, seat, called), scorer)
             else:
                 base, slots, scorer = first
                 world = redealt(base, slots, rng)
@@ -394,6 +397,20 @@ def _strongest_missing(rules: Rules, observation: Observation, suit: Suit) -> in
     )
     held = set(observation.hand)
     return next((card for card in cards if card not in held), cards[0]).index
+
+
+def _called(state: GameState, hidden: frozenset[int]) -> Called | None:
+    """How the sides of a world dealt again follow bastardo's called card,
+    when it is one of the ``hidden`` cards (else ``None``: fixed sides)."""
+    contract = state.contract
+    if contract is None or contract.called_card is None or contract.declarer is None:
+        return None
+    card = contract.called_card.index
+    if card not in hidden:
+        return None
+    points = tables_for(state.rules).points
+    taken = [sum(points[c.index] for c in pile) for pile in state.piles]
+    return Called(contract.declarer, card, taken)
 
 
 def _is_determined(observation: Observation) -> bool:

@@ -1,13 +1,48 @@
 """Dealing the worlds the strong bot searches: many worlds from one
-sampled deal (:class:`Slots`, :func:`redealt`)."""
+sampled deal (:class:`Slots`, :func:`redealt`), the sides following the
+called card in bastardo (:class:`Called`)."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from ._solver import World
 
-__all__ = ["Slots", "redealt"]
+__all__ = ["Called", "Slots", "redealt"]
+
+
+class Called:
+    """Bastardo's sides in a world when the called card is hidden: the
+    declarer and whoever holds the called card against the rest, so a
+    world dealt again may change them (and the points each side has).
+    Only for worlds whose hidden cards all lie in hands (bastardo deals
+    the whole pack), where the holder is the partner.
+
+    Attributes:
+        declarer: The declarer's seat.
+        card: The called card (an index), hidden from the searching seat.
+        taken: Per seat, the points of the tricks it has won.
+    """
+
+    __slots__ = ("declarer", "card", "taken")
+
+    def __init__(self, declarer: int, card: int, taken: Sequence[int]) -> None:
+        self.declarer = declarer
+        self.card = card
+        self.taken = tuple(taken)
+
+    def apply(self, world: World, me: int) -> None:
+        """Give ``world`` the sides of its deal, searched for seat ``me``
+        (the declarer's side is side 0, as in ``world_from_state``)."""
+        partner = next(s for s, hand in enumerate(world.hands) if self.card in hand)
+        side = tuple(0 if s in (self.declarer, partner) else 1 for s in range(len(world.hands)))
+        world.side = side
+        world.mine = tuple(s == side[me] for s in side)
+        captured = [0, 0]
+        for s, points in enumerate(self.taken):
+            captured[side[s]] += points
+        world.captured = captured
 
 
 class Slots:
@@ -20,17 +55,24 @@ class Slots:
     in which hidden place; so dealing the hidden cards again uniformly over
     these places (:func:`redealt`) gives another world that agrees with
     the observation, as likely as the first, without replaying the
-    history.
+    history. (In bastardo, with the called card hidden, the sides move
+    with it: :class:`Called`.)
 
     Attributes:
         in_hands: ``(seat, index in its hand)`` of each hidden card in a hand.
         in_draw: Indices into :attr:`World.draw` of hidden cards not drawn.
         cards: The hidden cards, in the order of those places.
+        seat: The seat the world is searched for.
+        called: With a hidden called card, how the sides follow it.
     """
 
-    __slots__ = ("in_hands", "in_draw", "cards")
+    __slots__ = ("in_hands", "in_draw", "cards", "seat", "called")
 
-    def __init__(self, world: World, hidden: frozenset[int], seat: int) -> None:
+    def __init__(
+        self, world: World, hidden: frozenset[int], seat: int, called: Called | None = None
+    ) -> None:
+        self.seat = seat
+        self.called = called
         self.in_hands = [
             (s, i)
             for s, hand in enumerate(world.hands)
@@ -60,4 +102,6 @@ def redealt(world: World, slots: Slots, rng: random.Random) -> World:
         for j in slots.in_draw:
             draw[j] = cards[at]
             at += 1
+    if slots.called is not None:
+        slots.called.apply(new, slots.seat)
     return new
