@@ -96,10 +96,10 @@ class StrongBot:
 
     In trick play it deals the hidden cards at random, consistently with
     what its seat has seen (:func:`briscola.sample_state`), again and
-    again until its budget is spent (with only cards to play and fixed
-    sides, the later worlds of a decision deal the first one's hidden
-    cards again over the same hidden places, which skips replaying the
-    history). Each such world, every card known, is
+    again until its budget is spent (with only cards to play, the later
+    worlds of a decision deal the first one's hidden cards again over the
+    same hidden places, which skips replaying the history; in bastardo the
+    sides follow the called card). Each such world, every card known, is
     turned into a compact form of plain ints and lists that is played
     and taken back in place. In each world it weighs every legal action:
 
