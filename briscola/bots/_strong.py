@@ -260,8 +260,7 @@ class StrongBot:
         single = _is_determined(observation)
         # With only cards to play, one sampled world is dealt again for the
         # others (Slots), which skips the replay; in bastardo the sides
-        # follow the called card (Called).
-        # (Called needs every hidden card in a hand: no stock.)
+        # follow the called card (Called, for deals without a stock).
         redeal = not single and all(type(action) is Play for action in legal)
         redeal = redeal and (observation.contract is None or not observation.stock_size)
         exact: bool | None = None
