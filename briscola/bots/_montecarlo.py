@@ -19,6 +19,7 @@ from .._state import GameState, Outcome, Phase
 from .._trick import table_for
 from ._heuristic import HeuristicBot, _strength
 from ._protocol import Bot
+from ._tables import greedy_follow
 
 __all__ = ["MonteCarloBot", "RolloutPolicy", "random_rollout", "greedy_rollout"]
 
@@ -125,22 +126,18 @@ def greedy_rollout(state: GameState, rng: random.Random) -> Action:
         friendly = (winner in ours) == (seat in ours)
     else:
         friendly = table.side_of[winner] == table.side_of[seat]
-    top = -1000.0
-    for card in hand:
-        i = card.index
-        bonus = keep[i]
-        own = 0 if bonus else points[i]
-        if friendly:
-            value = own - bonus if last else -points[i] - bonus
-        elif beats[at + i]:
-            sure = 1.0 if last else (0.5 if bonus else 0.2)
-            value = sure * (at_stake + own) - (1 - sure) * (at_stake + points[i]) - bonus
-        else:
-            value = -at_stake - points[i] - bonus
-        value -= strength[i] / 16
-        if value > top:
-            top, choice = value, card
-    return PLAYS[choice.index]
+    choice_index = greedy_follow(
+        [card.index for card in hand],
+        keep,
+        points,
+        strength,
+        beats,
+        at,
+        at_stake,
+        friendly,
+        last,
+    )
+    return PLAYS[choice_index]
 
 
 class _FastTables:
@@ -287,4 +284,3 @@ def _playout_value(state: GameState, seat: int) -> float:
     if result.winners:
         return share + (1.0 if seat in result.winners else 0.0)
     return share + 0.5
-

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .._state import GameState
-from ._tables import SUIT_OF, Tables, suit_index, tables_for
+from ._tables import SUIT_OF, Tables, greedy_follow, suit_index, tables_for
 
 __all__ = ["INFINITY", "World", "world_from_state"]
 
@@ -193,43 +193,28 @@ class World:
 
     def greedy(self) -> int:
         """The card the seat to move plays by rules of thumb that use only
-        its hand and the trick (no hidden card): the first card of its hand
-        of highest :meth:`greedy_values`."""
+        its hand and the trick (no hidden card): leading, the card that
+        costs least (its points, its strength, more for a trump);
+        following, ``greedy_follow`` (in ``_tables``)."""
         hand = self.hands[self.to_move]
-        values = self.greedy_values(hand)
-        return hand[values.index(max(values))]
-
-    def greedy_values(self, cards: Sequence[int]) -> list[float]:
-        """What the rules of thumb think of the seat to move playing each
-        of ``cards`` now (higher is better): leading, the less the card
-        costs the better (its points, its strength, more for a trump); on
-        a friendly winning card add points when last, else throw the
-        cheapest; otherwise weigh taking the trick against throwing."""
+        lead_cost, keeps = self.tables.greedy_costs(self.trump)
+        if not self.trick_cards:
+            return min(hand, key=lead_cost.__getitem__)
         tables = self.tables
-        points = tables.points
-        strength = tables.strength
-        lead_cost, keeps = tables.greedy_costs(self.trump)
-        trick = self.trick_cards
-        if not trick:
-            return [-lead_cost[card] for card in cards]
-        beats = self.beats
         at, best, stake = self._leading()
         friendly = self.side[self.trick_seats[at]] == self.side[self.to_move]
-        last = len(trick) == tables.trick_size - 1
-        row = best * 40
-        values = []
-        for card in cards:
-            keep = keeps[card]
-            own = 0 if keep else points[card]
-            if friendly:
-                value = own - keep if last else -points[card] - keep
-            elif beats[row + card]:
-                sure = 1.0 if last else (0.5 if keep else 0.2)
-                value = sure * (stake + own) - (1 - sure) * (stake + points[card]) - keep
-            else:
-                value = -stake - points[card] - keep
-            values.append(value - strength[card] / 16)
-        return values
+        last = len(self.trick_cards) == tables.trick_size - 1
+        return greedy_follow(
+            hand,
+            keeps,
+            tables.points,
+            tables.strength,
+            self.beats,
+            best * 40,
+            stake,
+            friendly,
+            last,
+        )
 
     def playout(self) -> None:
         """Play to the end with :meth:`greedy` for every seat.
@@ -244,6 +229,7 @@ class World:
         orders = tables.orders
         size = tables.trick_size
         lead_cost, keeps = tables.greedy_costs(self.trump)
+        follow = greedy_follow
         beats = self.beats
         side = self.side
         captured = self.captured
@@ -266,24 +252,17 @@ class World:
             elif not cards:
                 choice = min(hand, key=lead_cost.__getitem__)
             else:
-                friendly = side[seats[at]] == side[seat]
-                last = len(cards) == size - 1
-                top = -1000.0
-                choice = hand[0]
-                row = best * 40
-                for card in hand:
-                    keep = keeps[card]
-                    own = 0 if keep else points[card]
-                    if friendly:
-                        value = own - keep if last else -points[card] - keep
-                    elif beats[row + card]:
-                        sure = 1.0 if last else (0.5 if keep else 0.2)
-                        value = sure * (stake + own) - (1 - sure) * (stake + points[card]) - keep
-                    else:
-                        value = -stake - points[card] - keep
-                    value -= strength[card] / 16
-                    if value > top:
-                        top, choice = value, card
+                choice = follow(
+                    hand,
+                    keeps,
+                    points,
+                    strength,
+                    beats,
+                    best * 40,
+                    stake,
+                    side[seats[at]] == side[seat],
+                    len(cards) == size - 1,
+                )
             hand.remove(choice)
             nodes += 1
             if not cards:

@@ -5,11 +5,12 @@ bots (:class:`Tables`), with cards as ``Card.index`` values and suits as
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 
 from .._cards import FULL_PACK, Suit
 from .._rules import Rules
 
-__all__ = ["SUIT_OF", "Tables", "suit_index", "tables_for"]
+__all__ = ["SUIT_OF", "Tables", "greedy_follow", "suit_index", "tables_for"]
 
 _SUITS = tuple(Suit)
 #: Per card index, its suit's index.
@@ -99,3 +100,48 @@ def tables_for(rules: Rules) -> Tables:
 def suit_index(suit: Suit | None) -> int:
     """A suit's index in :class:`~briscola.Suit` order, -1 for ``None``."""
     return -1 if suit is None else _SUITS.index(suit)
+
+
+def greedy_follow(
+    hand: Sequence[int],
+    keeps: Sequence[float],
+    points: Sequence[int],
+    strength: Sequence[int],
+    beats: Sequence[bool],
+    row: int,
+    stake: int,
+    friendly: bool,
+    last: bool,
+) -> int:
+    """The card the search bots' rules of thumb play to a trick under way:
+    on a friendly winning card add points when last, else throw the
+    cheapest; otherwise weigh taking the trick against throwing. The
+    first card of ``hand`` of highest value.
+
+    Args:
+        hand: The mover's cards (indices).
+        keeps: Per card index, what keeping it back is worth (trumps).
+        points: Per card index, its points.
+        strength: Per card index, its rank's strength.
+        beats: The flat beats table of the trump (see :meth:`Tables.beats`).
+        row: ``40 *`` the trick's winning card so far.
+        stake: The trick's points so far.
+        friendly: Whether that card is the mover's side's.
+        last: Whether the mover plays the trick's last card.
+    """
+    top = -1000.0
+    choice = hand[0]
+    for card in hand:
+        keep = keeps[card]
+        own = 0 if keep else points[card]
+        if friendly:
+            value = own - keep if last else -points[card] - keep
+        elif beats[row + card]:
+            sure = 1.0 if last else (0.5 if keep else 0.2)
+            value = sure * (stake + own) - (1 - sure) * (stake + points[card]) - keep
+        else:
+            value = -stake - points[card] - keep
+        value -= strength[card] / 16
+        if value > top:
+            top, choice = value, card
+    return choice
