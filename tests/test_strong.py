@@ -329,7 +329,7 @@ def test_redealt_bastardo_worlds_take_the_sides_of_their_deal(state: GameState, 
     sampled = sample_state(seen, rng)
     contract = sampled.contract
     assert contract is not None and contract.called_card is not None
-    called = _called(sampled, hidden)
+    called = _called(sampled, hidden, seat)
     assert (called is None) == (contract.called_card.index not in hidden)
     assert called is None or called.card == contract.called_card.index
     base = world_from_state(sampled, seat)

@@ -274,7 +274,7 @@ class StrongBot:
                 scorer = _Scorer(world, seat, state, self.points_weight)
                 if redeal:
                     hidden = frozenset(card.index for card in observation.unseen)
-                    called = _called(state, hidden)
+                    called = _called(state, hidden, seat)
                     first = (world, Slots(world, hidden, seat, called), scorer)
             else:
                 base, slots, scorer = first
@@ -398,9 +398,10 @@ def _strongest_missing(rules: Rules, observation: Observation, suit: Suit) -> in
     return next((card for card in cards if card not in held), cards[0]).index
 
 
-def _called(state: GameState, hidden: frozenset[int]) -> Called | None:
+def _called(state: GameState, hidden: frozenset[int], seat: int) -> Called | None:
     """How the sides of a world dealt again follow bastardo's called card,
-    when it is one of the ``hidden`` cards (else ``None``: fixed sides)."""
+    when it is one of the ``hidden`` cards, searched for ``seat`` (else
+    ``None``: fixed sides)."""
     contract = state.contract
     if contract is None or contract.called_card is None or contract.declarer is None:
         return None
@@ -409,7 +410,7 @@ def _called(state: GameState, hidden: frozenset[int]) -> Called | None:
         return None
     points = tables_for(state.rules).points
     taken = [sum(points[c.index] for c in pile) for pile in state.piles]
-    return Called(contract.declarer, card, taken)
+    return Called(contract.declarer, card, taken, seat)
 
 
 def _is_determined(observation: Observation) -> bool:

@@ -23,22 +23,24 @@ class Called:
         declarer: The declarer's seat.
         card: The called card (an index), hidden from the searching seat.
         taken: Per seat, the points of the tricks it has won.
+        me: The searching seat.
     """
 
-    __slots__ = ("declarer", "card", "taken")
+    __slots__ = ("declarer", "card", "taken", "me")
 
-    def __init__(self, declarer: int, card: int, taken: Sequence[int]) -> None:
+    def __init__(self, declarer: int, card: int, taken: Sequence[int], me: int) -> None:
         self.declarer = declarer
         self.card = card
         self.taken = tuple(taken)
+        self.me = me
 
-    def apply(self, world: World, me: int) -> None:
-        """Give ``world`` the sides of its deal, searched for seat ``me``
-        (the declarer's side is side 0, as in ``world_from_state``)."""
+    def apply(self, world: World) -> None:
+        """Give ``world`` the sides of its deal (the declarer's side is
+        side 0, as in ``world_from_state``)."""
         partner = next(s for s, hand in enumerate(world.hands) if self.card in hand)
         side = tuple(0 if s in (self.declarer, partner) else 1 for s in range(len(world.hands)))
         world.side = side
-        world.mine = tuple(s == side[me] for s in side)
+        world.mine = tuple(s == side[self.me] for s in side)
         captured = [0, 0]
         for s, points in enumerate(self.taken):
             captured[side[s]] += points
@@ -62,16 +64,14 @@ class Slots:
         in_hands: ``(seat, index in its hand)`` of each hidden card in a hand.
         in_draw: Indices into :attr:`World.draw` of hidden cards not drawn.
         cards: The hidden cards, in the order of those places.
-        seat: The seat the world is searched for.
         called: With a hidden called card, how the sides follow it.
     """
 
-    __slots__ = ("in_hands", "in_draw", "cards", "seat", "called")
+    __slots__ = ("in_hands", "in_draw", "cards", "called")
 
     def __init__(
         self, world: World, hidden: frozenset[int], seat: int, called: Called | None = None
     ) -> None:
-        self.seat = seat
         self.called = called
         self.in_hands = [
             (s, i)
@@ -103,5 +103,5 @@ def redealt(world: World, slots: Slots, rng: random.Random) -> World:
             draw[j] = cards[at]
             at += 1
     if slots.called is not None:
-        slots.called.apply(new, slots.seat)
+        slots.called.apply(new)
     return new
