@@ -248,7 +248,11 @@ def main(argv: list[str] | None = None) -> int:
         _run_module(
             src,
             env,
-            *["mutmut", "run", "--max-children", str(args.max_children), *chosen],
+            "mutmut",
+            "run",
+            "--max-children",
+            str(args.max_children),
+            *chosen,
             stdout=log,
             stderr=subprocess.STDOUT,
         )
