@@ -111,6 +111,49 @@ def test_solver_agrees_with_brute_force(name: str, seed: int, cards_left: int) -
         assert already + world.solve_after(card.index) == _brute_force(after, seat)
 
 
+def _against_rules_of_thumb(state: GameState, seat: int) -> int:
+    """Search over the engine itself: the points ``seat``'s side ends the
+    deal with, its side maximizing them and every other seat playing the
+    card of ``World.greedy`` in that position."""
+    if state.is_over:
+        result = outcome(state)
+        assert result is not None
+        return next(p for side, p in zip(result.sides, result.points) if seat in side)
+    mover: int = state.to_move  # type: ignore[assignment]
+    if any(seat in side and mover in side for side in state.rules.sides):
+        return max(
+            _against_rules_of_thumb(apply(state, action), seat) for action in legal_actions(state)
+        )
+    index = world_from_state(state, seat).greedy()
+    card = next(card for card in state.hands[mover] if card.index == index)
+    return _against_rules_of_thumb(apply(state, Play(card)), seat)
+
+
+@given(
+    name=st.sampled_from(["italian-2p", "italian-4p", "split-dupla-2p", "italian-3p"]),
+    seed=seeds,
+    cards_left=st.integers(min_value=1, max_value=12),
+)
+def test_modelled_solver_agrees_with_search_over_the_engine(
+    name: str, seed: int, cards_left: int
+) -> None:
+    """With ``modelled`` set, the solver's other seats play by the rules of
+    thumb: its value is that of searching the engine's states with the
+    seat's side maximizing and the others playing ``World.greedy``'s card,
+    also after each first card; and it is never below the minimax value."""
+    state = _endgame(name, seed, cards_left)
+    seat: int = state.to_move  # type: ignore[assignment]
+    world, minimax = world_from_state(state, seat), world_from_state(state, seat)
+    world.modelled = True
+    already = world.captured[world.side[seat]]
+    assert already + world.solve() == _against_rules_of_thumb(state, seat)
+    for card in state.hands[seat]:
+        after = apply(state, Play(card))
+        value = world.solve_after(card.index)
+        assert already + value == _against_rules_of_thumb(after, seat)
+        assert value >= minimax.solve_after(card.index)
+
+
 def test_solver_leaves_the_world_unchanged() -> None:
     """Search plays and takes back cards in place: the world is as it was."""
     world = world_from_state(_endgame("italian-4p", 3, 12), 0)
@@ -204,6 +247,28 @@ def test_known_endgame_is_searched_once() -> None:
     assert bot.worlds == 1
 
 
+def test_opponent_model_sets_how_the_endgame_expects_replies() -> None:
+    """In the fully known ending of two-seat deals the bot searches the
+    real deal once: expecting the rules of thumb it values no action below
+    what it gets against best replies, and some above (the others' cards
+    are predicted, not chosen to hurt it)."""
+    pairs: list[tuple[float, float]] = []
+    for seed in range(6):
+        state = new_game(preset("italian-2p"), seed=seed)
+        while state.trump_card is not None:
+            state = apply(state, legal_actions(state)[0])
+        seat: int = state.to_move  # type: ignore[assignment]
+        seen, legal = observe(state, seat), legal_actions(state)
+        rules = StrongBot().evaluate(seen, legal, random.Random(0))
+        minimax = StrongBot(opponent_model="minimax").evaluate(seen, legal, random.Random(0))
+        pairs.extend(zip(rules, minimax))
+    assert all(rules >= minimax for rules, minimax in pairs)
+    assert any(rules > minimax for rules, minimax in pairs)
+    assert repr(StrongBot(opponent_model="minimax")) == (
+        "StrongBot(budget=25000, opponent_model='minimax')"
+    )
+
+
 def _bastardo_hand(ranks: tuple[Rank, ...]) -> GameState:
     """A bastardo deal whose eldest (seat 0, dealt every fifth card from
     the top) holds the given ranks of coins and cups."""
@@ -247,9 +312,10 @@ def test_calls_a_card_it_lacks() -> None:
         {"bid_confidence": 2},
         {"points_weight": -1},
         {"points_weight": float("nan")},
+        {"opponent_model": "best"},
     ],
 )
-def test_bad_options_raise(options: dict[str, float]) -> None:
+def test_bad_options_raise(options: dict[str, object]) -> None:
     """Out-of-range options are refused with ValueError."""
     with pytest.raises(ValueError):
         StrongBot(**options)  # type: ignore[arg-type]

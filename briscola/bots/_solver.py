@@ -41,6 +41,10 @@ class World:
         to_move: The seat to play.
         nodes: Cards played so far by search and playouts (the budget's
             unit).
+        modelled: Whether :meth:`solve` predicts the other sides' cards by
+            the rules of thumb (:meth:`greedy`) instead of minimizing (set
+            before searching: the transposition table holds the values
+            of one way).
     """
 
     __slots__ = (
@@ -58,6 +62,7 @@ class World:
         "leader",
         "to_move",
         "nodes",
+        "modelled",
         "_table",
     )
 
@@ -87,6 +92,7 @@ class World:
         self.leader = trick[0][0] if trick else to_move
         self.to_move = to_move
         self.nodes = 0
+        self.modelled = False
         self._table: dict[tuple[int, ...], tuple[int, int, int]] = {}
 
     def copy(self) -> World:
@@ -106,6 +112,7 @@ class World:
         new.leader = self.leader
         new.to_move = self.to_move
         new.nodes = 0
+        new.modelled = self.modelled
         new._table = {}
         return new
 
@@ -290,11 +297,11 @@ class World:
 
     def solve(self, alpha: int = -INFINITY, beta: int = INFINITY) -> int:
         """The points the searching seat's side takes from here to the end
-        when every seat plays its best with every card known (its side
-        maximizing them, every other seat minimizing them), by alpha-beta
-        with a transposition table at trick boundaries; exact within the
-        window ``(alpha, beta)`` and a bound outside it. The world is left
-        as it was."""
+        when its side plays its best with every card known and every other
+        seat minimizes them (or, if :attr:`modelled`, plays the card of
+        :meth:`greedy`), by alpha-beta with a transposition table at trick
+        boundaries; exact within the window ``(alpha, beta)`` and a bound
+        outside it. The world is left as it was."""
         seat = self.to_move
         hand = self.hands[seat]
         if not hand:
@@ -316,7 +323,11 @@ class World:
         best_card = -1
         tables = self.tables
         size = tables.trick_size
-        for card in self._ordered(hand, key):
+        if maximize or not self.modelled:
+            order = self._ordered(hand, key)
+        else:
+            order = [self.greedy()]
+        for card in order:
             i = hand.index(card)
             del hand[i]
             self.nodes += 1

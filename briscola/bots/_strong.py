@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
+from typing import Literal
 
 from .._actions import Action, Bid, Call, Pass, Play
 from .._cards import Suit
@@ -105,10 +106,12 @@ class StrongBot:
 
     - near the end (when at most ``exact_cards`` cards are left in hands
       and stock and the deal has two sides), by solving the rest of the
-      deal exactly: alpha-beta over the points, with a transposition table
-      at trick boundaries and winning-cheapest-first move ordering; with
-      two seats and the stock empty every card is known, and the one world
-      searched is the real deal, so the bot plays the ending perfectly;
+      deal exactly: its side's best play over the points, the other side
+      playing by the same rules of thumb as in the playouts (or, with
+      ``opponent_model="minimax"``, its best replies), by alpha-beta with
+      a transposition table at trick boundaries and winning-cheapest-first
+      move ordering; with two seats and the stock empty every card is
+      known, and the one world searched is the real deal;
     - earlier, by playing the deal out with fast rules of thumb for every
       seat.
 
@@ -140,6 +143,11 @@ class StrongBot:
             next bid for the bot to bid.
         points_weight: What the whole pack's points are worth beside a
             win (1) in a world's value (not in bastardo).
+        opponent_model: How the exact endgame expects the other side to
+            play: ``"rules"``, by the playouts' rules of thumb (which is
+            how the heuristic bot plays, and much stronger against it);
+            ``"minimax"``, its best reply to every card, as if it saw every
+            card too (safer against opponents that search).
 
     Attributes:
         nodes: The search effort of the last decision, in the budget's
@@ -168,6 +176,7 @@ class StrongBot:
         exact_cards: int | None = None,
         bid_confidence: float = 0.7,
         points_weight: float = 3.0,
+        opponent_model: Literal["rules", "minimax"] = "rules",
     ) -> None:
         if type(budget) is not int or budget < 1:
             raise ValueError(f"budget must be an int of at least 1, not {budget!r}")
@@ -179,11 +188,14 @@ class StrongBot:
             raise ValueError(f"bid_confidence must lie between 0 and 1, not {bid_confidence!r}")
         if not 0 <= points_weight <= 100:
             raise ValueError(f"points_weight must lie between 0 and 100, not {points_weight!r}")
+        if opponent_model not in ("rules", "minimax"):
+            raise ValueError(f"opponent_model must be 'rules' or 'minimax', not {opponent_model!r}")
         self.budget = budget
         self.time_limit = time_limit
         self.exact_cards = exact_cards
         self.bid_confidence = bid_confidence
         self.points_weight = points_weight
+        self.opponent_model = opponent_model
         self.nodes = 0
         self.worlds = 0
         self._heuristic = HeuristicBot()
@@ -198,6 +210,8 @@ class StrongBot:
             options.append(f"bid_confidence={self.bid_confidence!r}")
         if self.points_weight != 3.0:
             options.append(f"points_weight={self.points_weight!r}")
+        if self.opponent_model != "rules":
+            options.append(f"opponent_model={self.opponent_model!r}")
         return f"StrongBot({', '.join(options)})"
 
     def choose(
@@ -271,6 +285,7 @@ class StrongBot:
             if first is None:
                 state = sample_state(observation, rng)
                 world = world_from_state(state, seat)
+                world.modelled = self.opponent_model == "rules"
                 scorer = _Scorer(world, seat, state, self.points_weight)
                 if redeal:
                     hidden = frozenset(card.index for card in observation.unseen)
@@ -464,6 +479,7 @@ def _solve_actions(
             nodes += world.nodes - before
         else:
             child = world_from_state(apply(state, action), seat)
+            child.modelled = world.modelled
             gain = child.solve()
             nodes += child.nodes
         values.append(scorer.value_of_solved(world.captured, gain))
