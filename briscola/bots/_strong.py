@@ -144,10 +144,11 @@ class StrongBot:
         points_weight: What the whole pack's points are worth beside a
             win (1) in a world's value (not in bastardo).
         opponent_model: How the exact endgame expects the other side to
-            play: ``"rules"``, by the playouts' rules of thumb (which is
-            how the heuristic bot plays, and much stronger against it);
-            ``"minimax"``, its best reply to every card, as if it saw every
-            card too (safer against opponents that search).
+            play: ``"rules"``, by the playouts' rules of thumb (nearly how
+            the heuristic bot plays: far stronger against it); or
+            ``"minimax"``, its best reply to every card, as if it too saw
+            every card (it never counts on a mistake; against
+            ``MonteCarloBot`` both score within chance of each other).
 
     Attributes:
         nodes: The search effort of the last decision, in the budget's
