@@ -66,16 +66,21 @@ def test_plays_a_split_match() -> None:
     assert match.is_over
 
 
-def _brute_force(state: GameState, seat: int) -> int:
-    """Minimax over the engine itself: the points ``seat``'s side ends the
-    deal with, its side maximizing and every other seat minimizing."""
+def _brute_force(state: GameState, seat: int, modelled: bool = False) -> int:
+    """Search over the engine itself: the points ``seat``'s side ends the
+    deal with, its side maximizing and every other seat minimizing (or, if
+    ``modelled``, playing the card of ``World.greedy`` in that position)."""
     if state.is_over:
         result = outcome(state)
         assert result is not None
         return next(p for side, p in zip(result.sides, result.points) if seat in side)
-    mover = state.to_move
+    mover: int = state.to_move  # type: ignore[assignment]
     ours = any(seat in side and mover in side for side in state.rules.sides)
-    values = [_brute_force(apply(state, action), seat) for action in legal_actions(state)]
+    if modelled and not ours:
+        index = world_from_state(state, seat).greedy()
+        card = next(card for card in state.hands[mover] if card.index == index)
+        return _brute_force(apply(state, Play(card)), seat, modelled)
+    values = [_brute_force(apply(state, a), seat, modelled) for a in legal_actions(state)]
     return max(values) if ours else min(values)
 
 
@@ -111,24 +116,6 @@ def test_solver_agrees_with_brute_force(name: str, seed: int, cards_left: int) -
         assert already + world.solve_after(card.index) == _brute_force(after, seat)
 
 
-def _against_rules_of_thumb(state: GameState, seat: int) -> int:
-    """Search over the engine itself: the points ``seat``'s side ends the
-    deal with, its side maximizing them and every other seat playing the
-    card of ``World.greedy`` in that position."""
-    if state.is_over:
-        result = outcome(state)
-        assert result is not None
-        return next(p for side, p in zip(result.sides, result.points) if seat in side)
-    mover: int = state.to_move  # type: ignore[assignment]
-    if any(seat in side and mover in side for side in state.rules.sides):
-        return max(
-            _against_rules_of_thumb(apply(state, action), seat) for action in legal_actions(state)
-        )
-    index = world_from_state(state, seat).greedy()
-    card = next(card for card in state.hands[mover] if card.index == index)
-    return _against_rules_of_thumb(apply(state, Play(card)), seat)
-
-
 @given(
     name=st.sampled_from(["italian-2p", "italian-4p", "split-dupla-2p", "italian-3p"]),
     seed=seeds,
@@ -146,11 +133,11 @@ def test_modelled_solver_agrees_with_search_over_the_engine(
     world, minimax = world_from_state(state, seat), world_from_state(state, seat)
     world.modelled = True
     already = world.captured[world.side[seat]]
-    assert already + world.solve() == _against_rules_of_thumb(state, seat)
+    assert already + world.solve() == _brute_force(state, seat, modelled=True)
     for card in state.hands[seat]:
         after = apply(state, Play(card))
         value = world.solve_after(card.index)
-        assert already + value == _against_rules_of_thumb(after, seat)
+        assert already + value == _brute_force(after, seat, modelled=True)
         assert value >= minimax.solve_after(card.index)
 
 
