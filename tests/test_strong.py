@@ -130,8 +130,8 @@ def test_modelled_solver_agrees_with_search_over_the_engine(
     also after each first card; and it is never below the minimax value."""
     state = _endgame(name, seed, cards_left)
     seat: int = state.to_move  # type: ignore[assignment]
-    world, minimax = world_from_state(state, seat), world_from_state(state, seat)
-    world.modelled = True
+    world = world_from_state(state, seat, modelled=True)
+    minimax = world_from_state(state, seat)
     already = world.captured[world.side[seat]]
     assert already + world.solve() == _brute_force(state, seat, modelled=True)
     for card in state.hands[seat]:

@@ -42,9 +42,9 @@ class World:
         nodes: Cards played so far by search and playouts (the budget's
             unit).
         modelled: Whether :meth:`solve` predicts the other sides' cards by
-            the rules of thumb (:meth:`greedy`) instead of minimizing (set
-            before searching: the transposition table holds the values
-            of one way).
+            the rules of thumb (:meth:`greedy`) instead of minimizing
+            (given when the world is built: the transposition table holds
+            the values of one way).
     """
 
     __slots__ = (
@@ -77,6 +77,7 @@ class World:
         captured: list[int],
         trick: Sequence[tuple[int, int]],
         to_move: int,
+        modelled: bool = False,
     ) -> None:
         self.tables = tables
         self.hands = hands
@@ -92,7 +93,7 @@ class World:
         self.leader = trick[0][0] if trick else to_move
         self.to_move = to_move
         self.nodes = 0
-        self.modelled = False
+        self.modelled = modelled
         self._table: dict[tuple[int, ...], tuple[int, int, int]] = {}
 
     def copy(self) -> World:
@@ -451,9 +452,9 @@ def _mask(hand: list[int]) -> int:
     return mask
 
 
-def world_from_state(state: GameState, seat: int) -> World:
+def world_from_state(state: GameState, seat: int, modelled: bool = False) -> World:
     """The compact :class:`World` of a full state in trick play, searched
-    for ``seat``'s side.
+    for ``seat``'s side (``modelled``: see :class:`World`).
 
     The sides are the rules' sides, or in bastardo the declarer and the
     holder of the called card against the rest. Points already taken count
@@ -493,4 +494,5 @@ def world_from_state(state: GameState, seat: int) -> World:
         captured,
         [(s, card.index) for s, card in state.trick],
         to_move,
+        modelled,
     )

@@ -285,8 +285,7 @@ class StrongBot:
         while True:
             if first is None:
                 state = sample_state(observation, rng)
-                world = world_from_state(state, seat)
-                world.modelled = self.opponent_model == "rules"
+                world = world_from_state(state, seat, self.opponent_model == "rules")
                 scorer = _Scorer(world, seat, state, self.points_weight)
                 if redeal:
                     hidden = frozenset(card.index for card in observation.unseen)
@@ -479,8 +478,7 @@ def _solve_actions(
             gain = world.solve_after(action.card.index)
             nodes += world.nodes - before
         else:
-            child = world_from_state(apply(state, action), seat)
-            child.modelled = world.modelled
+            child = world_from_state(apply(state, action), seat, world.modelled)
             gain = child.solve()
             nodes += child.nodes
         values.append(scorer.value_of_solved(world.captured, gain))
