@@ -21,6 +21,9 @@ games of a pack; Wilson's interval over the games, which ignores it, is
 printed beside it). The script also reports each bot's
 mean cost per decision (only decisions with a choice, measured in the same
 run) and the strong bot's search speed in cards played per second.
+The strong bot's own dealing of worlds is luck that the duplicate packs do
+not cancel: ``--stream N`` gives it the N-th other random stream (the same
+bot, other worlds), to see how much a score moves with it alone.
 ``--cost DEALS`` instead prints, for every preset, the cost per decision of
 the strong bot and of ``MonteCarloBot(samples=200)`` seated alternately at
 the same tables.
@@ -43,10 +46,13 @@ from briscola.bots._tournament import running
 
 
 class Timed:
-    """A bot wrapper that times the decisions that have a choice."""
+    """A bot wrapper that times the decisions that have a choice; with
+    ``stream`` ``N`` above 0, the bot's generator is replaced at each of
+    them by one seeded from it, N times over (another, as random, stream)."""
 
-    def __init__(self, bot: Bot) -> None:
+    def __init__(self, bot: Bot, stream: int = 0) -> None:
         self.bot = bot
+        self.stream = stream
         self.seconds = 0.0
         self.decisions = 0
         self.nodes = 0
@@ -56,6 +62,8 @@ class Timed:
     ) -> Action:
         if len(legal) == 1:
             return legal[0]
+        for _ in range(self.stream):
+            rng = random.Random(rng.random())
         start = time.perf_counter()
         action = self.bot.choose(observation, legal, rng)
         self.seconds += time.perf_counter() - start
@@ -96,7 +104,9 @@ def bastardo_pack(rules: Rules, k: int, strong: Timed, other: Timed) -> float:
     return 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
 
 
-def pack_scores(rules: Rules, first: int, packs: int, strong: Timed, other: Timed) -> Iterator[float]:
+def pack_scores(
+    rules: Rules, first: int, packs: int, strong: Timed, other: Timed
+) -> Iterator[float]:
     """The strong bot's score on each pack from ``first`` (see the module).
     With fixed sides the packs are the tournament's duplicate deals, one
     pack a chunk, the strong bot's side first; each pack's score is its
@@ -171,6 +181,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> None:
     parser.add_argument("--every", type=int, default=50, help="report every N packs")
     parser.add_argument("--out", default=None, help="also append the reports to this file")
     parser.add_argument(
+        "--stream", type=int, default=0, help="the strong bot's random stream (0: its own)"
+    )
+    parser.add_argument(
         "--cost",
         type=int,
         default=0,
@@ -183,7 +196,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> None:
         return
     rules = preset(args.preset)
     bot = StrongBot() if args.budget is None else StrongBot(budget=args.budget)
-    strong, other = Timed(bot), Timed(make_opponent(args.opponent))
+    if args.stream < 0:
+        parser.error(f"--stream must be 0 or more, not {args.stream}")
+    strong, other = Timed(bot, args.stream), Timed(make_opponent(args.opponent))
     scores: list[float] = []
     for score in pack_scores(rules, args.first, args.packs, strong, other):
         scores.append(score)
