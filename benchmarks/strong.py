@@ -46,9 +46,9 @@ from briscola.bots._tournament import running
 
 
 class Timed:
-    """A bot wrapper that times the decisions that have a choice; with
-    ``stream`` ``N`` above 0, the bot's generator is replaced at each of
-    them by one seeded from it, N times over (another, as random, stream)."""
+    """A bot wrapper that times the decisions that have a choice. With
+    ``stream`` above 0 the bot gets, at each of them, a generator seeded
+    from its own, ``stream`` times over: another random stream."""
 
     def __init__(self, bot: Bot, stream: int = 0) -> None:
         self.bot = bot
