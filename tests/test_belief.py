@@ -10,16 +10,27 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from briscola import GameState, Play, apply, new_game, observe, outcome, preset, sample_state
+from briscola import (
+    GameState,
+    Phase,
+    Play,
+    apply,
+    new_game,
+    observe,
+    outcome,
+    preset,
+    sample_state,
+)
 from briscola.bots import HeuristicBot, StrongBot
 from briscola.bots._belief import belief_values, world_count, worlds_of
 from briscola.bots._solver import World, world_from_state
 from briscola.bots._worlds import Slots
 
-from .strategies import seeds
+from .strategies import reachable_states, seeds
+from .strategies import rules as varied_rules
 
 #: Two-seat presets whose endgame the bot searches over every world.
 TWO_SEATS = ["italian-2p", "spanish-2p", "finnish-2p", "romanian-2p"]
@@ -92,7 +103,7 @@ def _engine_value(states: list[GameState], seat: int) -> float:
     """Over the engine's states, which ``seat`` cannot tell apart and in
     which it is to move (or the deal is over): the mean points of its side
     when it plays its best knowing only what it observes, the other seat
-    playing ``World.greedy``'s card."""
+    playing ``World.expected``'s card."""
     if states[0].is_over:
         total = 0
         for state in states:
@@ -108,7 +119,7 @@ def _engine_after(states: list[GameState], seat: int, card: object) -> float:
     for state in states:
         state = apply(state, Play(card))  # type: ignore[arg-type]
         while not state.is_over and state.to_move != seat:
-            index = world_from_state(state, seat).greedy()
+            index = world_from_state(state, seat).expected()
             mover: int = state.to_move  # type: ignore[assignment]
             state = apply(state, Play(next(c for c in state.hands[mover] if c.index == index)))
         groups.setdefault(observe(state, seat), []).append(state)
@@ -148,7 +159,8 @@ def test_values_lie_between_the_rules_of_thumb_and_knowing_every_card(
     name: str, seed: int, cards_left: int
 ) -> None:
     """Knowing only what it sees, the seat does at least as well as by
-    playing on with the rules of thumb (which need nothing hidden) and at
+    playing on with the playouts' rules of thumb (``World.greedy``, which
+    needs nothing hidden), the other seat playing as expected, and at
     most as well as if it knew every card (each world solved alone); the
     worlds are left as they were."""
     state = _position(name, seed, cards_left)
@@ -170,7 +182,9 @@ def test_values_lie_between_the_rules_of_thumb_and_knowing_every_card(
         for world in worlds:
             child = world.copy()
             child.play(card)
-            child.playout()
+            while child.hands[child.to_move]:
+                mover = child.to_move
+                child.play(child.greedy() if mover == seat else child.expected())
             greedy += child.captured[mine]
         assert greedy / len(worlds) - 1e-9 <= value <= knowing + 1e-9
 
@@ -212,3 +226,24 @@ def test_the_budget_and_the_opponent_model_decide_when_every_world_is_searched()
     for bot in (StrongBot(budget=100 * count - 1), StrongBot(opponent_model="minimax")):
         assert bot.evaluate(seen, legal, random.Random(3)) != together
         assert bot.worlds != count
+
+
+@given(
+    state=reachable_states(
+        varied_rules(
+            ["italian-2p", "spanish-2p", "finnish-2p", "romanian-2p", "portuguese-2p", "split-2p"],
+            vary=False,
+        )
+    )
+)
+def test_the_expected_card_is_the_heuristic_bots(state: GameState) -> None:
+    """With two seats the exact search expects of the other seat exactly
+    the card ``HeuristicBot`` plays there, leading (it counts the cards:
+    what the seat has not seen may still beat its cards) and following,
+    from any point of a deal (its exchanges left aside)."""
+    assume(not state.is_over and state.phase is Phase.PLAYING)
+    seat: int = state.to_move  # type: ignore[assignment]
+    plays = _plays(state)
+    chosen = HeuristicBot().choose(observe(state, seat), plays, random.Random(0))
+    assert isinstance(chosen, Play)
+    assert world_from_state(state, 1 - seat).expected() == chosen.card.index

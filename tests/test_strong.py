@@ -69,7 +69,7 @@ def test_plays_a_split_match() -> None:
 def _brute_force(state: GameState, seat: int, modelled: bool = False) -> int:
     """Search over the engine itself: the points ``seat``'s side ends the
     deal with, its side maximizing and every other seat minimizing (or, if
-    ``modelled``, playing the card of ``World.greedy`` in that position)."""
+    ``modelled``, playing the card of ``World.expected`` in that position)."""
     if state.is_over:
         result = outcome(state)
         assert result is not None
@@ -77,7 +77,7 @@ def _brute_force(state: GameState, seat: int, modelled: bool = False) -> int:
     mover: int = state.to_move  # type: ignore[assignment]
     ours = any(seat in side and mover in side for side in state.rules.sides)
     if modelled and not ours:
-        index = world_from_state(state, seat).greedy()
+        index = world_from_state(state, seat).expected()
         card = next(card for card in state.hands[mover] if card.index == index)
         return _brute_force(apply(state, Play(card)), seat, modelled)
     values = [_brute_force(apply(state, a), seat, modelled) for a in legal_actions(state)]
@@ -126,7 +126,7 @@ def test_modelled_solver_agrees_with_search_over_the_engine(
 ) -> None:
     """With ``modelled`` set, the solver's other seats play by the rules of
     thumb: its value is that of searching the engine's states with the
-    seat's side maximizing and the others playing ``World.greedy``'s card,
+    seat's side maximizing and the others playing ``World.expected``'s card,
     also after each first card; and it is never below the minimax value."""
     state = _endgame(name, seed, cards_left)
     seat: int = state.to_move  # type: ignore[assignment]

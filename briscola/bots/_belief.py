@@ -5,7 +5,7 @@ search over what the bot will have seen, not over each world on its own
 Solving each world on its own (``World.solve``) lets the searching seat
 plan its later cards knowing the other hand and the order of the stock,
 which it will not know when it has to play them. Here the other seat
-plays by the rules of thumb (``World.greedy``), which makes the game a
+plays by rules of thumb (``World.expected``), which makes the game a
 problem of one player under uncertainty, small enough near the end to
 solve exactly: the worlds that agree with what the seat has seen are
 enumerated, and at each of its later decisions it plays one card in all
@@ -66,7 +66,7 @@ def belief_values(
     """Per card of ``cards`` (the searching seat's to play, in every one
     of ``worlds``), its mean value over the worlds when the seat plays its
     best afterwards knowing only what it sees, the other seat playing
-    ``World.greedy``'s card; and the cards played by the search.
+    ``World.expected``'s card; and the cards played by the search.
 
     ``value`` gives a finished world's value from the points per side;
     ``solved`` the value of a world, alone in what the seat can tell, from
@@ -119,7 +119,7 @@ class _Search:
             child.play(card)
             seen = []
             while child.to_move != me and child.hands[child.to_move]:
-                other = child.greedy()
+                other = child.expected()
                 seen.append(other)
                 child.play(other)
             self.nodes += child.nodes

@@ -42,7 +42,7 @@ class World:
         nodes: Cards played so far by search and playouts (the budget's
             unit).
         modelled: Whether :meth:`solve` predicts the other sides' cards by
-            the rules of thumb (:meth:`greedy`) instead of minimizing
+            rules of thumb (:meth:`expected`) instead of minimizing
             (given when the world is built: the transposition table holds
             the values of one way).
     """
@@ -224,6 +224,75 @@ class World:
             last,
         )
 
+    def expected(self) -> int:
+        """The card the exact search expects the seat to move to play when
+        it is on the other side (:attr:`modelled`): with two seats, the
+        heuristic bot's card in that position; else :meth:`greedy`'s.
+
+        Cards the seat has not seen (the other hand and the stock, the
+        face-up trump card included) may still beat its cards; the rest
+        are out. Leading, it plays: once no trump can be about, its
+        richest card that only a trump could beat; else such a card worth
+        2 to 4 points; else a card without points that is not a trump
+        (one that something else could still beat first, the weakest
+        first); else the card that costs least to give away (its points,
+        and for a trump 3 more than its strength). Following the one card
+        of a two-card trick, it takes the trick's points with the card
+        that keeps most (a trump's points count as its own anyway) or
+        hands them over with the card that loses least, trumps again
+        costing 3 more than their strength; the weaker card on a tie."""
+        if len(self.hands) != 2:
+            return self.greedy()
+        tables = self.tables
+        points = tables.points
+        strength = tables.strength
+        trump = self.trump
+        hand = self.hands[self.to_move]
+        cards = self.trick_cards
+        if cards:
+            if tables.trick_size != 2:
+                return self.greedy()
+            beats = self.beats
+            row = cards[0] * 40
+            stake = points[cards[0]]
+
+            def value(card: int) -> tuple[int, int]:
+                if SUIT_OF[card] == trump:
+                    keep = 3 + strength[card]
+                    won = stake - keep
+                else:
+                    keep = 0
+                    won = stake + points[card]
+                if beats[row + card]:
+                    return won, -strength[card]
+                return -stake - points[card] - keep, -strength[card]
+
+            return max(hand, key=value)
+        top = [-1, -1, -1, -1]
+        for card in (*self.hands[1 - self.to_move], *self.draw[self.drawn :]):
+            suit = SUIT_OF[card]
+            if strength[card] > top[suit]:
+                top[suit] = strength[card]
+        plain = [card for card in hand if SUIT_OF[card] != trump]
+        safe = [card for card in plain if top[SUIT_OF[card]] < strength[card]]
+        if safe and (trump < 0 or top[trump] < 0):
+            return max(safe, key=lambda card: (points[card], strength[card]))
+        figures = [card for card in safe if 0 < points[card] <= 4]
+        if figures:
+            return max(figures, key=lambda card: (points[card], -strength[card]))
+        blanks = [card for card in plain if not points[card]]
+        if blanks:
+            return min(
+                blanks, key=lambda card: (top[SUIT_OF[card]] < strength[card], strength[card])
+            )
+        return min(
+            hand,
+            key=lambda card: (
+                points[card] + (3 + strength[card] if SUIT_OF[card] == trump else 0),
+                strength[card],
+            ),
+        )
+
     def playout(self) -> None:
         """Play to the end with :meth:`greedy` for every seat.
 
@@ -300,7 +369,7 @@ class World:
         """The points the searching seat's side takes from here to the end
         when its side plays its best with every card known and every other
         seat minimizes them (or, if :attr:`modelled`, plays the card of
-        :meth:`greedy`), by alpha-beta with a transposition table at trick
+        :meth:`expected`), by alpha-beta with a transposition table at trick
         boundaries; exact within the window ``(alpha, beta)`` and a bound
         outside it. The world is left as it was."""
         seat = self.to_move
@@ -327,7 +396,7 @@ class World:
         if maximize or not self.modelled:
             order = self._ordered(hand, key)
         else:
-            order = [self.greedy()]
+            order = [self.expected()]
         for card in order:
             i = hand.index(card)
             del hand[i]
