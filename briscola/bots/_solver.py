@@ -227,7 +227,8 @@ class World:
     def expected(self) -> int:
         """The card the exact search expects the seat to move to play when
         it is on the other side (:attr:`modelled`): with two seats, the
-        heuristic bot's card in that position; else :meth:`greedy`'s.
+        heuristic bot's card in that position when leading and, in tricks
+        of two cards, following; else :meth:`greedy`'s.
 
         Cards the seat has not seen (the other hand and the stock, the
         face-up trump card included) may still beat its cards; the rest
@@ -236,11 +237,11 @@ class World:
         2 to 4 points; else a card without points that is not a trump
         (one that something else could still beat first, the weakest
         first); else the card that costs least to give away (its points,
-        and for a trump 3 more than its strength). Following the one card
-        of a two-card trick, it takes the trick's points with the card
-        that keeps most (a trump's points count as its own anyway) or
-        hands them over with the card that loses least, trumps again
-        costing 3 more than their strength; the weaker card on a tie."""
+        and for a trump 3 more than its strength). Following, it weighs
+        each card: taking the trick is worth the trick's points and, for a
+        card that is not a trump, the card's own; losing it costs both;
+        a trump costs 3 more than its strength either way; the weaker
+        card wins a tie."""
         if len(self.hands) != 2:
             return self.greedy()
         tables = self.tables
