@@ -51,8 +51,8 @@ def _position(name: str, seed: int, cards_left: int) -> GameState:
 
 
 def _plays(state: GameState) -> list[Play]:
-    """The cards the seat to move may play (the endgame has no other
-    action: its exchanges, if any, are over or not taken)."""
+    """The cards the seat to move may play, any trump exchange left aside
+    (these tests weigh cards only, as the search over every world does)."""
     return [Play(card) for card in state.hands[state.to_move]]  # type: ignore[index]
 
 
