@@ -145,9 +145,10 @@ class StrongBot:
         budget: Search effort per decision, in cards played by the search
             (each world dealt counts as 40). The default costs less than
             ``MonteCarloBot(samples=200)`` does.
-        time_limit: If given, also stop searching after this many seconds
-            (the search then depends on the machine's speed, so it no
-            longer plays reproducibly).
+        time_limit: If given, also stop dealing worlds after this many
+            seconds (the search then depends on the machine's speed, so
+            it no longer plays reproducibly; a world's search, and the
+            search over every world at once, run to their end).
         exact_cards: Solve exactly once at most this many cards are left
             in hands and stock (``None``: 12 with four or six seats, else 10).
         bid_confidence: In bastardo, the share of worlds that must make the
