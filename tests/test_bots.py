@@ -20,10 +20,12 @@ from briscola import (
     Bid,
     Call,
     GameState,
+    Knock,
     Observation,
     Pass,
     Phase,
     Play,
+    Suit,
     SwapTrump,
     apply,
     legal_actions,
@@ -242,6 +244,25 @@ def test_heuristic_leads_a_card_only_a_trump_can_beat() -> None:
         card("five of swords"),
     }
     assert heuristic_move(state) == Play(card("king of cups"))
+
+
+def test_heuristic_sees_which_card_wins_a_dupla_trick() -> None:
+    """In dupla each seat plays two cards to a trick, and a seat's second
+    card may be the one winning it. Here the ace of trumps (swords) wins,
+    which the two of trumps cannot beat: rather than waste that trump as if
+    the three of cups led were still winning, the heuristic throws its
+    weakest card worth nothing."""
+    rules = preset("split-dupla-2p")
+    names = [
+        *("three of cups", "ace of swords", "six of clubs", "seven of clubs"),
+        *("ace of cups", "two of swords", "four of coins", "five of clubs"),
+        "king of swords",
+    ]
+    deck = deck_with(rules, {i: card(name) for i, name in enumerate(names)})
+    state = apply(new_game(rules, deck=deck), Knock())
+    state = play_cards(state, card("three of cups"), card("ace of cups"), card("ace of swords"))
+    assert state.to_move == 1 and state.trump is Suit.SWORDS
+    assert heuristic_move(state) == Play(card("four of coins"))
 
 
 def test_heuristic_keeps_its_ace_back_while_trumps_are_about() -> None:

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from .._actions import Action, Bid, Call, Pass, Play, SwapTrump
 from .._cards import Card, Rank, Suit
 from .._observe import Observation
 from .._rules import Auction, Rules
 from .._state import Contract, Phase
-from .._trick import trick_winner
+from ._tables import SUIT_OF, suit_index, tables_for
 
 __all__ = ["HeuristicBot"]
 
@@ -119,91 +119,131 @@ def _points(rules: Rules) -> dict[Rank, int]:
     return {rank: table.get(rank, 0) for rank in Rank}
 
 
-def _beats(rules: Rules, trump: Suit | None, best: Card, card: Card) -> bool:
-    """Whether ``card`` would take a trick that ``best`` is winning."""
-    return trick_winner(rules, trump, ((0, best), (1, card))) == 1
-
-
-def _winning(seen: _Seen) -> tuple[int, Card]:
-    """The seat and card winning the trick in progress."""
-    seat = trick_winner(seen.rules, seen.trump, seen.trick)
-    return next(played for played in seen.trick if played[0] == seat)
-
-
-def _keep_value(seen: _Seen, card: Card) -> float:
-    """What keeping ``card`` for later is worth beyond its points: trumps
-    win tricks, the more so the stronger they are."""
-    if card.suit is seen.trump:
-        return 4 + _strength(seen.rules)[card.rank]
-    return 0
-
-
-def _cheapest(seen: _Seen, cards: Sequence[Card]) -> Card:
-    """The card that costs least to give away."""
-    points, strength = _points(seen.rules), _strength(seen.rules)
-    return min(cards, key=lambda c: (points[c.rank] + _keep_value(seen, c), strength[c.rank]))
-
-
-def _heuristic_play(seen: _Seen) -> Card:
-    """Rules of thumb for trick play (the reasons are in HeuristicBot)."""
-    cards = [action.card for action in seen.legal if type(action) is Play]
-    rules = seen.rules
-    points, strength = _points(rules), _strength(rules)
+def _heuristic_play(seen: _Seen) -> int:
+    """Rules of thumb for trick play (the reasons are in HeuristicBot): the
+    index of the card to play."""
+    hand = [action.card.index for action in seen.legal if type(action) is Play]
+    tables = tables_for(seen.rules)
+    points, strength = tables.points, tables.strength
+    trump = suit_index(seen.trump)
     if not seen.trick:
-        return _heuristic_lead(seen, cards)
-    winner, best = _winning(seen)
-    at_stake = sum(points[card.rank] for _, card in seen.trick)
-    trick_size = rules.players * rules.plays_per_trick
-    last = len(seen.trick) == trick_size - 1
+        out = seen.out
+        top = unseen_tops((card.index for card in seen.rules.pack if card not in out), strength)
+        return lead_card(hand, top, trump, points, strength)
+    beats = tables.beats(trump)
+    winner, best = seen.trick[0][0], seen.trick[0][1].index
+    stake = 0
+    for seat, card in seen.trick:
+        stake += points[card.index]
+        if beats[best * 40 + card.index]:
+            winner, best = seat, card.index
+    last = len(seen.trick) == tables.trick_size - 1
+    return follow_card(
+        hand, trump, points, strength, beats, best * 40, stake, winner in seen.friends, last
+    )
 
-    def own(card: Card) -> int:
+
+# -- trick play in index form -----------------------------------------------
+#
+# Cards are ``Card.index`` values and suits ``0..3`` (the search bots' form,
+# see ``_tables``), so that the strong bot's exact search can expect this
+# bot's very card (``World.expected``). ``strength`` is ``Tables.strength``,
+# which counts from 1: a trump kept back is worth 3 more than its strength.
+
+
+def unseen_tops(cards: Iterable[int], strength: Sequence[int]) -> list[int]:
+    """Per suit index, the strength of the strongest of ``cards`` in that
+    suit, -1 if none: given the cards an opponent may hold, the card of
+    each suit that may still beat ours."""
+    top = [-1, -1, -1, -1]
+    for card in cards:
+        suit = SUIT_OF[card]
+        if strength[card] > top[suit]:
+            top[suit] = strength[card]
+    return top
+
+
+def lead_card(
+    hand: Sequence[int],
+    top: Sequence[int],
+    trump: int,
+    points: Sequence[int],
+    strength: Sequence[int],
+) -> int:
+    """The card :class:`HeuristicBot` leads from ``hand``, ``top`` being
+    :func:`unseen_tops` of the cards an opponent may hold and ``trump``
+    the trump suit's index (-1 for none): once no trump can be about, its
+    richest card only a trump could beat; else such a card worth 2 to 4
+    points; else a card without points that is not a trump (one that
+    something else could still beat first, the weakest first); else the
+    card that costs least to give away. Ties go to the earlier card."""
+    plain = [card for card in hand if SUIT_OF[card] != trump]
+    safe = [card for card in plain if top[SUIT_OF[card]] < strength[card]]
+    if safe and (trump < 0 or top[trump] < 0):
+        return max(safe, key=lambda card: (points[card], strength[card]))
+    figures = [card for card in safe if 0 < points[card] <= 4]
+    if figures:
+        return max(figures, key=lambda card: (points[card], -strength[card]))
+    blanks = [card for card in plain if not points[card]]
+    if blanks:
+        return min(blanks, key=lambda card: (top[SUIT_OF[card]] < strength[card], strength[card]))
+    return _cheapest(hand, trump, points, strength)
+
+
+def follow_card(
+    hand: Sequence[int],
+    trump: int,
+    points: Sequence[int],
+    strength: Sequence[int],
+    beats: Sequence[bool],
+    row: int,
+    stake: int,
+    friendly: bool,
+    last: bool,
+) -> int:
+    """The card :class:`HeuristicBot` plays from ``hand`` to a trick under
+    way: ``beats`` is the trump's flat table (``Tables.beats``), ``row``
+    40 times the trick's winning card, ``stake`` the trick's points,
+    ``friendly`` whether a friend's card is winning it and ``last``
+    whether this card ends it. Ties go to the weaker card, then the
+    earlier."""
+
+    def keep(card: int) -> int:
+        return 3 + strength[card] if SUIT_OF[card] == trump else 0
+
+    def own(card: int) -> int:
         # A trump's points are its side's anyway: it can only lose to a
         # stronger trump. Other cards bring their points in by winning.
-        return 0 if card.suit is seen.trump else points[card.rank]
+        return 0 if SUIT_OF[card] == trump else points[card]
 
-    if winner in seen.friends:
+    if friendly:
         if last:
             # Our trick for sure: add the most points we can spare.
-            return max(cards, key=lambda c: (own(c) - _keep_value(seen, c), -strength[c.rank]))
-        return _cheapest(seen, cards)
+            return max(hand, key=lambda card: (own(card) - keep(card), -strength[card]))
+        return _cheapest(hand, trump, points, strength)
 
-    def value(card: Card) -> float:
-        lost = at_stake + points[card.rank]
-        if _beats(rules, seen.trump, best, card):
-            sure = 1.0 if last else (0.75 if card.suit is seen.trump else 0.6)
-            won = at_stake + own(card)
-            return sure * won - (1 - sure) * lost - _keep_value(seen, card)
-        return -lost - _keep_value(seen, card)
+    def value(card: int) -> float:
+        lost = stake + points[card]
+        if beats[row + card]:
+            sure = 1.0 if last else (0.75 if SUIT_OF[card] == trump else 0.6)
+            return sure * (stake + own(card)) - (1 - sure) * lost - keep(card)
+        return -lost - keep(card)
 
-    return max(cards, key=lambda c: (value(c), -strength[c.rank]))
+    return max(hand, key=lambda card: (value(card), -strength[card]))
 
 
-def _heuristic_lead(seen: _Seen, cards: list[Card]) -> Card:
-    rules = seen.rules
-    points, strength = _points(rules), _strength(rules)
-    trump = seen.trump
-
-    def only_trumps_beat(card: Card) -> bool:
-        return all(
-            other in seen.out
-            for other in rules.pack
-            if other.suit is card.suit and strength[other.rank] > strength[card.rank]
-        )
-
-    plain = [c for c in cards if c.suit is not trump]
-    trumps_about = any(c.suit is trump and c not in seen.out for c in rules.pack)
-    safe = [c for c in plain if only_trumps_beat(c)]
-    if safe and not trumps_about:
-        # Nobody else can hold a trump: a card only a trump can beat is a
-        # sure winner; cash the richest.
-        return max(safe, key=lambda c: (points[c.rank], strength[c.rank]))
-    figures = [c for c in safe if 0 < points[c.rank] <= 4]
-    if figures:
-        return max(figures, key=lambda c: (points[c.rank], -strength[c.rank]))
-    blanks = [c for c in plain if points[c.rank] == 0]
-    if blanks:
-        return min(blanks, key=lambda c: (only_trumps_beat(c), strength[c.rank]))
-    return _cheapest(seen, cards)
+def _cheapest(
+    hand: Sequence[int], trump: int, points: Sequence[int], strength: Sequence[int]
+) -> int:
+    """The card that costs least to give away: its points and, for a
+    trump, what keeping it back is worth."""
+    return min(
+        hand,
+        key=lambda card: (
+            points[card] + (3 + strength[card] if SUIT_OF[card] == trump else 0),
+            strength[card],
+        ),
+    )
 
 
 def _heuristic_swap(seen: _Seen) -> SwapTrump | None:
@@ -281,8 +321,8 @@ def _heuristic(seen: _Seen, rng: random.Random) -> Action:
         swap = _heuristic_swap(seen)
         if swap is not None:
             return swap
-        card = _heuristic_play(seen)
-        return next(a for a in legal if type(a) is Play and a.card is card)
+        index = _heuristic_play(seen)
+        return next(a for a in legal if type(a) is Play and a.card.index == index)
     if phase is Phase.BIDDING:
         return _heuristic_bid(seen)
     if phase is Phase.CALLING:

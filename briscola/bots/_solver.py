@@ -11,9 +11,11 @@ here (the bot weighs them with :func:`briscola.apply` before it searches).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 
 from .._state import GameState
+from ._heuristic import follow_card, lead_card, unseen_tops
 from ._tables import SUIT_OF, Tables, greedy_follow, suit_index, tables_for
 
 __all__ = ["INFINITY", "World", "world_from_state"]
@@ -228,71 +230,33 @@ class World:
         """The card the exact search expects the seat to move to play when
         it is on the other side (:attr:`modelled`): with two seats, the
         heuristic bot's card in that position when leading and, in tricks
-        of two cards, following; else :meth:`greedy`'s.
-
-        Cards the seat has not seen (the other hand and the stock, the
-        face-up trump card included) may still beat its cards; the rest
-        are out. Leading, it plays: once no trump can be about, its
-        richest card that only a trump could beat; else such a card worth
-        2 to 4 points; else a card without points that is not a trump
-        (one that something else could still beat first, the weakest
-        first); else the card that costs least to give away (its points,
-        and for a trump 3 more than its strength). Following, it weighs
-        each card: taking the trick is worth the trick's points and, for a
-        card that is not a trump, the card's own; losing it costs both;
-        a trump costs 3 more than its strength either way; the weaker
-        card wins a tie."""
+        of two cards, following (the same code: ``lead_card`` and
+        ``follow_card`` in ``_heuristic``, the cards it has not seen being
+        the other hand and the stock, the face-up trump card included);
+        else :meth:`greedy`'s."""
         if len(self.hands) != 2:
             return self.greedy()
         tables = self.tables
-        points = tables.points
-        strength = tables.strength
-        trump = self.trump
         hand = self.hands[self.to_move]
         cards = self.trick_cards
         if cards:
             if tables.trick_size != 2:
                 return self.greedy()
-            beats = self.beats
-            row = cards[0] * 40
-            stake = points[cards[0]]
-
-            def value(card: int) -> tuple[int, int]:
-                if SUIT_OF[card] == trump:
-                    keep = 3 + strength[card]
-                    won = stake - keep
-                else:
-                    keep = 0
-                    won = stake + points[card]
-                if beats[row + card]:
-                    return won, -strength[card]
-                return -stake - points[card] - keep, -strength[card]
-
-            return max(hand, key=value)
-        top = [-1, -1, -1, -1]
-        for card in (*self.hands[1 - self.to_move], *self.draw[self.drawn :]):
-            suit = SUIT_OF[card]
-            if strength[card] > top[suit]:
-                top[suit] = strength[card]
-        plain = [card for card in hand if SUIT_OF[card] != trump]
-        safe = [card for card in plain if top[SUIT_OF[card]] < strength[card]]
-        if safe and (trump < 0 or top[trump] < 0):
-            return max(safe, key=lambda card: (points[card], strength[card]))
-        figures = [card for card in safe if 0 < points[card] <= 4]
-        if figures:
-            return max(figures, key=lambda card: (points[card], -strength[card]))
-        blanks = [card for card in plain if not points[card]]
-        if blanks:
-            return min(
-                blanks, key=lambda card: (top[SUIT_OF[card]] < strength[card], strength[card])
+            first = cards[0]
+            return follow_card(
+                hand,
+                self.trump,
+                tables.points,
+                tables.strength,
+                self.beats,
+                first * 40,
+                tables.points[first],
+                False,
+                True,
             )
-        return min(
-            hand,
-            key=lambda card: (
-                points[card] + (3 + strength[card] if SUIT_OF[card] == trump else 0),
-                strength[card],
-            ),
-        )
+        unseen = itertools.chain(self.hands[1 - self.to_move], self.draw[self.drawn :])
+        top = unseen_tops(unseen, tables.strength)
+        return lead_card(hand, top, self.trump, tables.points, tables.strength)
 
     def playout(self) -> None:
         """Play to the end with :meth:`greedy` for every seat.
