@@ -13,6 +13,9 @@ from .._rules import Auction, Rules
 from .._state import Contract, Phase
 from ._tables import SUIT_OF, suit_index, tables_for
 
+#: Below any value a card is weighed at.
+INFINITY = 10_000
+
 __all__ = ["HeuristicBot"]
 
 
@@ -208,28 +211,42 @@ def follow_card(
     whether this card ends it. Ties go to the weaker card, then the
     earlier."""
 
-    def keep(card: int) -> int:
-        return 3 + strength[card] if SUIT_OF[card] == trump else 0
-
-    def own(card: int) -> int:
-        # A trump's points are its side's anyway: it can only lose to a
-        # stronger trump. Other cards bring their points in by winning.
-        return 0 if SUIT_OF[card] == trump else points[card]
-
     if friendly:
         if last:
-            # Our trick for sure: add the most points we can spare.
-            return max(hand, key=lambda card: (own(card) - keep(card), -strength[card]))
+            # Our trick for sure: add the most points we can spare (a
+            # trump's points are its side's anyway).
+            return max(
+                hand,
+                key=lambda card: (
+                    -3 - strength[card] if SUIT_OF[card] == trump else points[card],
+                    -strength[card],
+                ),
+            )
         return _cheapest(hand, trump, points, strength)
-
-    def value(card: int) -> float:
+    choice = hand[0]
+    top: tuple[float, int] = (-INFINITY, 0)
+    for card in hand:
+        if SUIT_OF[card] == trump:
+            # A trump's points are its side's anyway (only a stronger
+            # trump beats it); keeping it back is worth its strength.
+            keep = 3 + strength[card]
+            own = 0
+            sure = 0.75
+        else:
+            keep = 0
+            own = points[card]
+            sure = 0.6
         lost = stake + points[card]
-        if beats[row + card]:
-            sure = 1.0 if last else (0.75 if SUIT_OF[card] == trump else 0.6)
-            return sure * (stake + own(card)) - (1 - sure) * lost - keep(card)
-        return -lost - keep(card)
-
-    return max(hand, key=lambda card: (value(card), -strength[card]))
+        if not beats[row + card]:
+            value: float = -lost - keep
+        elif last:
+            value = stake + own - keep
+        else:
+            value = sure * (stake + own) - (1 - sure) * lost - keep
+        key = (value, -strength[card])
+        if key > top:
+            top, choice = key, card
+    return choice
 
 
 def _cheapest(
