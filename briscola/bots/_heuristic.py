@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import math
 import random
 from collections.abc import Iterable, Sequence
 
@@ -12,9 +13,6 @@ from .._observe import Observation
 from .._rules import Auction, Rules
 from .._state import Contract, Phase
 from ._tables import SUIT_OF, suit_index, tables_for
-
-#: Below any value a card is weighed at.
-INFINITY = 10_000
 
 __all__ = ["HeuristicBot"]
 
@@ -210,7 +208,6 @@ def follow_card(
     ``friendly`` whether a friend's card is winning it and ``last``
     whether this card ends it. Ties go to the weaker card, then the
     earlier."""
-
     if friendly:
         if last:
             # Our trick for sure: add the most points we can spare (a
@@ -224,7 +221,7 @@ def follow_card(
             )
         return _cheapest(hand, trump, points, strength)
     choice = hand[0]
-    top: tuple[float, int] = (-INFINITY, 0)
+    top: tuple[float, int] = (-math.inf, 0)
     for card in hand:
         if SUIT_OF[card] == trump:
             # A trump's points are its side's anyway (only a stronger
