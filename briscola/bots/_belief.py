@@ -20,7 +20,7 @@ import math
 from collections.abc import Callable, Sequence
 
 from ._solver import World
-from ._worlds import Slots
+from ._worlds import Slots, dealt
 
 __all__ = ["belief_values", "world_count", "worlds_of"]
 
@@ -41,19 +41,11 @@ def worlds_of(base: World, slots: Slots) -> list[World]:
     do not depend on which world ``base`` is (the rules of thumb break
     ties between equal cards by their order in the hand)."""
     cards = sorted(slots.cards)
-    held = len(slots.in_hands)
     worlds = []
-    for hand in itertools.combinations(cards, held):
+    for hand in itertools.combinations(cards, len(slots.in_hands)):
         rest = [card for card in cards if card not in hand]
         for order in itertools.permutations(rest):
-            world = base.copy()
-            for (seat, i), card in zip(slots.in_hands, hand, strict=True):
-                world.hands[seat][i] = card
-            if slots.in_draw:
-                draw = world.draw = list(base.draw)
-                for j, card in zip(slots.in_draw, order, strict=True):
-                    draw[j] = card
-            worlds.append(world)
+            worlds.append(dealt(base, slots, hand + order))
     return worlds
 
 

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from ._solver import World
 
-__all__ = ["Called", "Slots", "redealt"]
+__all__ = ["Called", "Slots", "dealt", "redealt"]
 
 
 class Called:
@@ -91,6 +91,13 @@ def redealt(world: World, slots: Slots, rng: random.Random) -> World:
     their places (see :class:`Slots`): another world as likely as it."""
     cards = list(slots.cards)
     rng.shuffle(cards)
+    return dealt(world, slots, cards)
+
+
+def dealt(world: World, slots: Slots, cards: Sequence[int]) -> World:
+    """A copy of ``world`` with ``cards`` (the hidden cards, in any order)
+    in the hidden places, in the order of :class:`Slots`: the hands'
+    places first, then the stock's."""
     new = world.copy()
     hands = new.hands
     at = 0
