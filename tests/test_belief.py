@@ -231,19 +231,36 @@ def test_the_budget_and_the_opponent_model_decide_when_every_world_is_searched()
 @given(
     state=reachable_states(
         varied_rules(
-            ["italian-2p", "spanish-2p", "finnish-2p", "romanian-2p", "portuguese-2p", "split-2p"],
+            [
+                "italian-2p",
+                "spanish-2p",
+                "finnish-2p",
+                "romanian-2p",
+                "portuguese-2p",
+                "split-2p",
+                "split-dupla-2p",
+                "italian-4p",
+                "italian-6p",
+                "italian-6p-pairs",
+                "finnish-4p",
+                "split-4p",
+                "split-dupla-4p",
+            ],
             vary=False,
         )
     )
 )
 def test_the_expected_card_is_the_heuristic_bots(state: GameState) -> None:
-    """With two seats the exact search expects of the other seat exactly
-    the card ``HeuristicBot`` plays there, leading (it counts the cards:
-    what the seat has not seen may still beat its cards) and following,
-    from any point of a deal (its exchanges left aside)."""
+    """Where every seat knows its side, the exact search expects of another
+    side's seat exactly the card ``HeuristicBot`` plays there, leading (it
+    counts the cards: what the seat has not seen may still beat its cards;
+    partners' hands shown after the stock are seen) and following (in
+    dupla, its own first card may be winning the trick), from any point of
+    a deal (its exchanges left aside)."""
     assume(not state.is_over and state.phase is Phase.PLAYING)
     seat: int = state.to_move  # type: ignore[assignment]
     plays = _plays(state)
     chosen = HeuristicBot().choose(observe(state, seat), plays, random.Random(0))
     assert isinstance(chosen, Play)
-    assert world_from_state(state, 1 - seat).expected() == chosen.card.index
+    searcher = (seat + 1) % state.rules.players  # on the other side
+    assert world_from_state(state, searcher).expected() == chosen.card.index

@@ -12,7 +12,7 @@ here (the bot weighs them with :func:`briscola.apply` before it searches).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from .._state import GameState
 from ._heuristic import follow_card, lead_card, unseen_tops
@@ -41,6 +41,9 @@ class World:
         trick: The trick in progress: seats and cards, in play order.
         leader: The seat that led the trick in progress.
         to_move: The seat to play.
+        public: The cards whose holder every seat knows once drawn: the
+            face-up trump card and the cards a redraw buried in the stock
+            (:attr:`~briscola.Rules.redraw_ranks`).
         nodes: Cards played so far by search and playouts (the budget's
             unit).
         modelled: Whether :meth:`solve` predicts the other sides' cards by
@@ -63,6 +66,7 @@ class World:
         "trick_cards",
         "leader",
         "to_move",
+        "public",
         "nodes",
         "modelled",
         "_table",
@@ -80,6 +84,7 @@ class World:
         trick: Sequence[tuple[int, int]],
         to_move: int,
         modelled: bool = False,
+        public: frozenset[int] = frozenset(),
     ) -> None:
         self.tables = tables
         self.hands = hands
@@ -94,6 +99,7 @@ class World:
         self.trick_cards = [card for _, card in trick]
         self.leader = trick[0][0] if trick else to_move
         self.to_move = to_move
+        self.public = public
         self.nodes = 0
         self.modelled = modelled
         self._table: dict[tuple[int, ...], tuple[int, int, int]] = {}
@@ -114,6 +120,7 @@ class World:
         new.trick_cards = list(self.trick_cards)
         new.leader = self.leader
         new.to_move = self.to_move
+        new.public = self.public
         new.nodes = 0
         new.modelled = self.modelled
         new._table = {}
@@ -228,33 +235,51 @@ class World:
 
     def expected(self) -> int:
         """The card the exact search expects the seat to move to play when
-        it is on the other side (:attr:`modelled`): with two seats, the
-        heuristic bot's card in that position when leading and, in tricks
-        of two cards, following (the same code: ``lead_card`` and
-        ``follow_card`` in ``_heuristic``, the cards it has not seen being
-        the other hand and the stock, the face-up trump card included);
-        else :meth:`greedy`'s."""
-        if len(self.hands) != 2:
-            return self.greedy()
+        it is on the other side (:attr:`modelled`): where every seat knows
+        its side (no auction), the heuristic bot's card in that position
+        (the same code: ``lead_card`` and ``follow_card`` in
+        ``_heuristic``), the cards it has not seen being the other seats'
+        hands and the stock, the face-up trump card included, less its
+        partners' hands once they are shown after the stock and the
+        :attr:`public` cards a partner drew (partners' cards known
+        otherwise, as dealt or exchanged, are not told apart); in bastardo :meth:`greedy`'s."""
         tables = self.tables
+        if not tables.sides_known:
+            return self.greedy()
         hand = self.hands[self.to_move]
-        cards = self.trick_cards
-        if cards:
-            if tables.trick_size != 2:
-                return self.greedy()
-            first = cards[0]
+        if self.trick_cards:
+            at, best, stake = self._leading()
             return follow_card(
                 hand,
                 self.trump,
                 tables.points,
                 tables.strength,
                 self.beats,
-                first * 40,
-                tables.points[first],
-                False,
-                True,
+                best * 40,
+                stake,
+                self.side[self.trick_seats[at]] == self.side[self.to_move],
+                len(self.trick_cards) == tables.trick_size - 1,
             )
-        unseen = itertools.chain(self.hands[1 - self.to_move], self.draw[self.drawn :])
+        mover = self.to_move
+        stock = self.draw[self.drawn :]
+        if len(self.hands) == 2:
+            unseen: Iterable[int] = itertools.chain(self.hands[1 - mover], stock)
+        else:
+            # Partners' hands are unseen unless shown, but for the cards
+            # drawn in view of every seat.
+            side = self.side
+            ours = side[mover]
+            shown = tables.partners_shown and not stock
+            public = self.public
+            pool = stock
+            for seat, cards in enumerate(self.hands):
+                if seat == mover:
+                    continue
+                if side[seat] != ours:
+                    pool.extend(cards)
+                elif not shown:
+                    pool.extend(card for card in cards if card not in public)
+            unseen = pool
         top = unseen_tops(unseen, tables.strength)
         return lead_card(hand, top, self.trump, tables.points, tables.strength)
 
@@ -515,6 +540,11 @@ def world_from_state(state: GameState, seat: int, modelled: bool = False) -> Wor
     draw = [card.index for card in state.stock]
     if state.trump_card is not None:
         draw.append(state.trump_card.index)
+    public = {card.index for card in state._setup.buried}
+    if state.trump_card is not None:
+        public.add(state.trump_card.index)
+    elif state.trump_drawn is not None:
+        public.add(state.trump_drawn[1].index)
     to_move = state.to_move
     if to_move is None:
         raise ValueError("the deal is over: there is nothing to search")
@@ -529,4 +559,5 @@ def world_from_state(state: GameState, seat: int, modelled: bool = False) -> Wor
         [(s, card.index) for s, card in state.trick],
         to_move,
         modelled,
+        frozenset(public),
     )

@@ -109,8 +109,9 @@ class StrongBot:
     - near the end (when at most ``exact_cards`` cards are left in hands
       and stock and the deal has two sides), by solving the rest of the
       deal exactly: its side's best play over the points, the other side
-      playing by rules of thumb (with two seats the heuristic bot's own,
-      which count the cards; with more, those of the playouts) or, with
+      playing by rules of thumb (the heuristic bot's own, which count the
+      cards; in bastardo, where a seat may not know its side, those of
+      the playouts) or, with
       ``opponent_model="minimax"``, making its best replies; by alpha-beta with
       a transposition table at trick boundaries and winning-cheapest-first
       move ordering; with two seats and the stock empty every card is
@@ -156,9 +157,10 @@ class StrongBot:
         points_weight: What the whole pack's points are worth beside a
             win (1) in a world's value (not in bastardo).
         opponent_model: How the exact endgame expects the other side to
-            play: ``"rules"``, by rules of thumb (with two seats exactly
-            how the heuristic bot plays, with more nearly: far stronger
-            against it); or
+            play: ``"rules"``, by rules of thumb (exactly how the
+            heuristic bot plays, but for what Romanian partners know of
+            each other's dealt cards, and in bastardo roughly: far
+            stronger against it); or
             ``"minimax"``, its best reply to every card, as if it too saw
             every card (it never counts on a mistake; against
             ``MonteCarloBot`` both score within chance of each other).

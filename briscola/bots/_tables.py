@@ -8,7 +8,7 @@ import functools
 from collections.abc import Sequence
 
 from .._cards import FULL_PACK, Suit
-from .._rules import Rules
+from .._rules import Auction, PartnerHands, Rules
 
 __all__ = ["SUIT_OF", "Tables", "greedy_follow", "suit_index", "tables_for"]
 
@@ -28,6 +28,10 @@ class Tables:
         points: Per card index, its points.
         strength: Per card index, its rank's strength (higher is stronger).
         total: Points in the pack.
+        sides_known: Whether every seat knows which seats are on its side
+            (no auction: its team, or itself alone).
+        partners_shown: Whether partners see each other's hands once the
+            stock is gone (:attr:`~briscola.PartnerHands.AFTER_STOCK`).
     """
 
     __slots__ = (
@@ -37,6 +41,8 @@ class Tables:
         "points",
         "strength",
         "total",
+        "sides_known",
+        "partners_shown",
         "_beats",
         "_costs",
     )
@@ -54,6 +60,8 @@ class Tables:
         rank_strength = {rank: len(rules.strength) - i for i, rank in enumerate(rules.strength)}
         self.strength = tuple(rank_strength.get(card.rank, 0) for card in FULL_PACK)
         self.total = sum(self.points[card.index] for card in rules.pack)
+        self.sides_known = rules.auction is Auction.NONE
+        self.partners_shown = rules.partner_hands is PartnerHands.AFTER_STOCK
         self._beats: dict[int, tuple[bool, ...]] = {}
         self._costs: dict[int, tuple[tuple[float, ...], tuple[float, ...]]] = {}
 
