@@ -243,6 +243,7 @@ def test_the_budget_and_the_opponent_model_decide_when_every_world_is_searched()
                 "italian-6p",
                 "italian-6p-pairs",
                 "finnish-4p",
+                "finnish-6p",
                 "split-4p",
                 "split-dupla-4p",
             ],

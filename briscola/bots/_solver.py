@@ -235,14 +235,16 @@ class World:
 
     def expected(self) -> int:
         """The card the exact search expects the seat to move to play when
-        it is on the other side (:attr:`modelled`): where every seat knows
-        its side (no auction), the heuristic bot's card in that position
-        (the same code: ``lead_card`` and ``follow_card`` in
-        ``_heuristic``), the cards it has not seen being the other seats'
-        hands and the stock, the face-up trump card included, less its
-        partners' hands once they are shown after the stock and the
-        :attr:`public` cards a partner drew (partners' cards known
-        otherwise, as dealt or exchanged, are not told apart); in bastardo :meth:`greedy`'s."""
+        it is on the other side (:attr:`modelled`).
+
+        Where every seat knows its side (no auction), the heuristic bot's
+        card in that position (the same code: ``lead_card`` and
+        ``follow_card`` in ``_heuristic``). The cards it has not seen are
+        the other seats' hands and the stock, the face-up trump card
+        included, less its partners' hands once they are shown after the
+        stock and the :attr:`public` cards a partner drew; partners'
+        cards known otherwise (shown as dealt, or taken in an exchange)
+        are not told apart. In bastardo, :meth:`greedy`'s card."""
         tables = self.tables
         if not tables.sides_known:
             return self.greedy()

@@ -158,9 +158,9 @@ class StrongBot:
             win (1) in a world's value (not in bastardo).
         opponent_model: How the exact endgame expects the other side to
             play: ``"rules"``, by rules of thumb (exactly how the
-            heuristic bot plays, but for what Romanian partners know of
-            each other's dealt cards, and in bastardo roughly: far
-            stronger against it); or
+            heuristic bot plays, but for partners' cards known from the
+            deal or an exchange, and in bastardo roughly: far stronger
+            against it); or
             ``"minimax"``, its best reply to every card, as if it too saw
             every card (it never counts on a mistake; against
             ``MonteCarloBot`` both score within chance of each other).
