@@ -11,8 +11,7 @@ here (the bot weighs them with :func:`briscola.apply` before it searches).
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from .._state import GameState
 from ._heuristic import follow_card, lead_card, unseen_tops
@@ -217,21 +216,19 @@ class World:
         lead_cost, keeps = self.tables.greedy_costs(self.trump)
         if not self.trick_cards:
             return min(hand, key=lead_cost.__getitem__)
+        row, stake, friendly, last = self._following()
         tables = self.tables
+        return greedy_follow(
+            hand, keeps, tables.points, tables.strength, self.beats, row, stake, friendly, last
+        )
+
+    def _following(self) -> tuple[int, int, bool, bool]:
+        """What the seat to move follows: 40 times the card winning the
+        trick so far, the trick's points, whether that card is its side's
+        and whether its own card ends the trick."""
         at, best, stake = self._leading()
         friendly = self.side[self.trick_seats[at]] == self.side[self.to_move]
-        last = len(self.trick_cards) == tables.trick_size - 1
-        return greedy_follow(
-            hand,
-            keeps,
-            tables.points,
-            tables.strength,
-            self.beats,
-            best * 40,
-            stake,
-            friendly,
-            last,
-        )
+        return best * 40, stake, friendly, len(self.trick_cards) == self.tables.trick_size - 1
 
     def expected(self) -> int:
         """The card the exact search expects the seat to move to play when
@@ -250,38 +247,32 @@ class World:
             return self.greedy()
         hand = self.hands[self.to_move]
         if self.trick_cards:
-            at, best, stake = self._leading()
+            row, stake, friendly, last = self._following()
             return follow_card(
                 hand,
                 self.trump,
                 tables.points,
                 tables.strength,
                 self.beats,
-                best * 40,
+                row,
                 stake,
-                self.side[self.trick_seats[at]] == self.side[self.to_move],
-                len(self.trick_cards) == tables.trick_size - 1,
+                friendly,
+                last,
             )
+        # Unseen: the other sides' hands, the stock and the partners'
+        # hands until they are shown, but for the cards drawn in view of
+        # every seat.
         mover = self.to_move
-        stock = self.draw[self.drawn :]
-        if len(self.hands) == 2:
-            unseen: Iterable[int] = itertools.chain(self.hands[1 - mover], stock)
-        else:
-            # Partners' hands are unseen unless shown, but for the cards
-            # drawn in view of every seat.
-            side = self.side
-            ours = side[mover]
-            shown = tables.partners_shown and not stock
-            public = self.public
-            pool = stock
-            for seat, cards in enumerate(self.hands):
-                if seat == mover:
-                    continue
-                if side[seat] != ours:
-                    pool.extend(cards)
-                elif not shown:
-                    pool.extend(card for card in cards if card not in public)
-            unseen = pool
+        side = self.side
+        ours = side[mover]
+        unseen = self.draw[self.drawn :]
+        hidden = not (tables.partners_shown and not unseen)
+        public = self.public
+        for seat, cards in enumerate(self.hands):
+            if side[seat] != ours:
+                unseen += cards
+            elif hidden and seat != mover:
+                unseen += [card for card in cards if card not in public]
         top = unseen_tops(unseen, tables.strength)
         return lead_card(hand, top, self.trump, tables.points, tables.strength)
 
