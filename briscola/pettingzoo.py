@@ -121,12 +121,12 @@ def raw_env(
     return BriscolaAECEnv(preset, rules=rules, **options)
 
 
-class _AgentIterable(AECOrderEnforcingIterable):  # type: ignore[misc]
+class _AgentIterable(AECOrderEnforcingIterable):
     def __iter__(self) -> _AgentIterator:
         return _AgentIterator(self.env, self.max_iter)
 
 
-class _AgentIterator(AECOrderEnforcingIterator):  # type: ignore[misc]
+class _AgentIterator(AECOrderEnforcingIterator):
     """PettingZoo's order-enforcing agent iterator, reading the
     environment's agents directly."""
 
@@ -139,14 +139,14 @@ class _AgentIterator(AECOrderEnforcingIterator):  # type: ignore[misc]
         if not wrapper._has_updated:
             raise AssertionError("need to call step() or reset() in a loop over `agent_iter`")
         wrapper._has_updated = False
-        return raw.agent_selection  # type: ignore[no-any-return]
+        return raw.agent_selection
 
 
 def _before_reset(name: str) -> AttributeError:
     return AttributeError(f"{name} cannot be accessed before reset")
 
 
-class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
     """PettingZoo's order-enforcing wrapper, reading the attributes that
     every step reads (the agent to move, the rewards, ...) straight from
     the environment instead of through ``__getattr__``."""
@@ -172,50 +172,50 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         if not self._has_reset:
             EnvLogger.error_observe_before_reset()
-        return self.env.last(observe)  # type: ignore[no-any-return]
+        return self.env.last(observe)
 
     @property
     def agent_selection(self) -> str:
         if not self._has_reset:
             raise _before_reset("agent_selection")
-        return self.env.agent_selection  # type: ignore[no-any-return]
+        return self.env.agent_selection
 
     @property
     def agents(self) -> list[str]:
         if not self._has_reset:
             raise _before_reset("agents")
-        return self.env.agents  # type: ignore[no-any-return]
+        return self.env.agents
 
     @property
     def rewards(self) -> dict[str, float]:
         if not self._has_reset:
             raise _before_reset("rewards")
-        return self.env.rewards  # type: ignore[no-any-return]
+        return self.env.rewards
 
     @property
     def terminations(self) -> dict[str, bool]:
         if not self._has_reset:
             raise _before_reset("terminations")
-        return self.env.terminations  # type: ignore[no-any-return]
+        return self.env.terminations
 
     @property
     def truncations(self) -> dict[str, bool]:
         if not self._has_reset:
             raise _before_reset("truncations")
-        return self.env.truncations  # type: ignore[no-any-return]
+        return self.env.truncations
 
     @property
     def infos(self) -> dict[str, dict[str, Any]]:
         if not self._has_reset:
             raise _before_reset("infos")
-        return self.env.infos  # type: ignore[no-any-return]
+        return self.env.infos
 
     @property
     def _cumulative_rewards(self) -> dict[str, float]:
-        return self.env._cumulative_rewards  # type: ignore[no-any-return]
+        return self.env._cumulative_rewards
 
 
-class BriscolaAECEnv(AECEnv):  # type: ignore[misc]
+class BriscolaAECEnv(AECEnv):
     """One deal of briscola as a PettingZoo AEC environment.
 
     Args:

@@ -18,7 +18,7 @@ from ._game import BriscolaState
 from ._parameters import game_string
 
 
-class BriscolaBot(pyspiel.Bot):  # type: ignore[misc]
+class BriscolaBot(pyspiel.Bot):
     """One of briscola's bots (:mod:`briscola.bots`) as an OpenSpiel bot.
 
     At each step it gives the bot the seat's observation and the legal
@@ -122,7 +122,7 @@ def playthrough(rules: Rules | str, *, seed: int = PLAYTHROUGH_SEED) -> str:
     return text
 
 
-class _RestartableISMCTSBot(ismcts.ISMCTSBot):  # type: ignore[misc]
+class _RestartableISMCTSBot(ismcts.ISMCTSBot):
     """OpenSpiel's Python IS-MCTS bot, with the two methods that
     ``evaluate_bots`` calls on every bot."""
 

@@ -47,7 +47,7 @@ def _game_type(utility: Any, min_players: int, max_players: int) -> Any:
 _REGISTERED_TYPE: Final = _game_type(pyspiel.GameType.Utility.GENERAL_SUM, 2, MAX_PLAYERS)
 
 
-class BriscolaGame(pyspiel.Game):  # type: ignore[misc]
+class BriscolaGame(pyspiel.Game):
     """The OpenSpiel game of one set of rules.
 
     OpenSpiel builds it from the parameters (``pyspiel.load_game``); build
@@ -136,7 +136,7 @@ class BriscolaGame(pyspiel.Game):  # type: ignore[misc]
         )
 
 
-class BriscolaState(pyspiel.State):  # type: ignore[misc]
+class BriscolaState(pyspiel.State):
     """A deal in progress, as OpenSpiel sees it: first the shuffle, then
     the engine's :class:`~briscola.GameState`.
 
