@@ -1,6 +1,7 @@
 """The package's shape: no import cycle between its modules (an import
-anywhere counts, except inside a representation method), no module over
-900 lines, and fast constructors that cannot forget a field."""
+anywhere counts, except inside a representation method), no module that
+imports the package's own ``__init__``, no module over 900 lines, and fast
+constructors that cannot forget a field."""
 
 from __future__ import annotations
 
@@ -169,6 +170,52 @@ def test_imports_in_representation_methods_do_not_count(tmp_path: Path) -> None:
     )
     known = {"briscola", "briscola._text", "briscola.svg", "briscola._html", "briscola._state"}
     assert _imports(source, "briscola.m", known | {"briscola.m"}) == {"briscola._state"}
+
+
+def _from_the_package(path: Path, name: str, known: set[str]) -> list[str]:
+    """What ``path`` imports from the package's own ``__init__``, anywhere:
+    ``briscola`` itself, or names from it that are not its modules."""
+    found = []
+    for node in _import_nodes(path, representations=True):
+        if isinstance(node, ast.Import):
+            found += [alias.name for alias in node.names if alias.name == "briscola"]
+        elif _imported_module(node, path, name) == "briscola":
+            found += [
+                f"briscola.{alias.name}"
+                for alias in node.names
+                if f"briscola.{alias.name}" not in known
+            ]
+    return found
+
+
+def test_no_module_imports_the_package_init() -> None:
+    """Each module imports what it needs from the module that defines it
+    (``from ._engine import legal_actions``), never from ``briscola``,
+    whose ``__init__`` only re-exports: the cycle check cannot tell such an
+    import from the package loading its own modules, so it would hide a
+    cycle."""
+    files = {_module_name(path): path for path in PACKAGE.rglob("*.py")}
+    found = {name: _from_the_package(path, name, set(files)) for name, path in files.items()}
+    assert {name: names for name, names in found.items() if names} == {}
+
+
+def test_an_import_of_the_package_init_is_found(tmp_path: Path) -> None:
+    """The reader above sees ``import briscola`` and names from
+    ``briscola``, in functions too, and lets its modules through: the test
+    above can fail."""
+    source = tmp_path / "m.py"
+    source.write_text(
+        "import briscola\n"
+        "from . import names, GameState\n"
+        "def f():\n    from briscola import apply\n"
+        "def __str__(self):\n    from .. import text\n"
+    )
+    known = {"briscola", "briscola.names", "briscola.m"}
+    assert sorted(_from_the_package(source, "briscola.m", known)) == [
+        "briscola",
+        "briscola.GameState",
+        "briscola.apply",
+    ]
 
 
 @pytest.mark.parametrize("path", sorted(PACKAGE.rglob("*.py")), ids=str)
