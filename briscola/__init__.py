@@ -44,8 +44,7 @@ from ._serial import dumps, loads
 from ._state import Contract, GameState, Outcome, Phase, Seat
 from ._text import text
 from ._trick import trick_winner
-
-__version__ = "0.1.0"
+from ._version import __version__ as __version__
 
 __all__ = [
     "Action",

@@ -32,11 +32,12 @@ def _alias(field: attrs.Attribute[Any]) -> str:
 
 
 def twin(cls: type) -> Any:
-    """A plain class with the slots of the slotted attrs class ``cls``:
-    fill an instance with plain stores, then set its ``__class__`` to
-    ``cls``. The engine's two hottest steps do so inline; everything else
-    uses :func:`constructor` and :func:`copier`."""
-    return type(f"_{cls.__name__}Twin", (), {"__slots__": cls.__slots__})  # type: ignore[attr-defined]
+    """A plain class with the bases and the slots of the slotted attrs
+    class ``cls`` (Python relabels an object only between classes of the
+    same layout): fill an instance with plain stores, then set its
+    ``__class__`` to ``cls``. The engine's two hottest steps do so inline;
+    everything else uses :func:`constructor` and :func:`copier`."""
+    return type(f"_{cls.__name__}Twin", cls.__bases__, {"__slots__": vars(cls)["__slots__"]})
 
 
 def _generate(

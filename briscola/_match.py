@@ -8,6 +8,7 @@ import attrs
 
 from ._actions import Action
 from ._deal import check_seed, new_game
+from ._drawn import Drawn
 from ._game import game_apply, game_legal_actions
 from ._outcome import game_outcome
 from ._rules import AUCTION_NONE, MatchFormat, Rules
@@ -27,7 +28,7 @@ __all__ = [
 
 
 @attrs.frozen
-class MatchState:
+class MatchState(Drawn):
     """A match: the deal in progress and the results of the deals before.
 
     :func:`~briscola.legal_actions`, :func:`~briscola.apply` and
@@ -58,16 +59,6 @@ class MatchState:
     finished: tuple[GameState, ...] = ()
     """The finished deals before :attr:`game`, in order, each with its
     whole history: a saved match replays them (:func:`~briscola.dumps`)."""
-
-    def __str__(self) -> str:
-        from ._text import text
-
-        return text(self)
-
-    def _repr_svg_(self) -> str:
-        from .svg import table
-
-        return table(self)
 
     @property
     def to_move(self) -> int | None:

@@ -22,6 +22,7 @@ import attrs
 from ._actions import Action, Say, Sign, Signal, SwapTrump, Word
 from ._build import copier, twin
 from ._cards import Card, Suit
+from ._drawn import Drawn
 from ._layout import deal_layout, dealt_style, redraw_positions
 from ._match import MatchState
 from ._rules import (
@@ -40,7 +41,7 @@ _by_index = attrgetter("index")
 
 
 @attrs.frozen(weakref_slot=False)
-class Observation:
+class Observation(Drawn):
     """Everything one seat may know about a deal, and nothing else.
 
     Build one with :func:`observe`. Two states that differ only in cards
@@ -140,16 +141,6 @@ class Observation:
     match_totals: tuple[int, ...] | None = None
     """When a match was observed: per seat, the total of the finished
     deals' scores; ``None`` for a lone deal."""
-
-    def __str__(self) -> str:
-        from ._text import text
-
-        return text(self)
-
-    def _repr_svg_(self) -> str:
-        from .svg import table
-
-        return table(self)
 
     @property
     def words(self) -> tuple[tuple[int, Word], ...]:

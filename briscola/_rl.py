@@ -14,8 +14,13 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from . import Auction, GameState, Play, Rules, legal_actions, observe, outcome, text
-from . import preset as _preset
+from ._actions import Play
+from ._engine import legal_actions, outcome
+from ._observe import observe
+from ._presets import preset as _preset
+from ._rules import Auction, Rules
+from ._state import GameState
+from ._text import text
 from .encoding import Encoding, encoding_for
 
 __all__ = ["REWARDS", "Deal", "action_index", "choose_rules", "rewards", "render"]

@@ -10,6 +10,7 @@ import attrs
 from ._actions import Action, Bid
 from ._build import constructor, copier
 from ._cards import Card, Suit
+from ._drawn import Drawn
 from ._rules import Rules
 from ._trick import Table, table_for
 
@@ -150,7 +151,7 @@ runs once per playout of a search)."""
 
 
 @attrs.frozen(weakref_slot=False)
-class GameState:
+class GameState(Drawn):
     """One deal, frozen at one moment: the omniscient view.
 
     Build the first state with :func:`~briscola.new_game` and the next ones
@@ -202,16 +203,6 @@ class GameState:
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "is_over", self.phase is PHASE_OVER)
-
-    def __str__(self) -> str:
-        from ._text import text
-
-        return text(self)
-
-    def _repr_svg_(self) -> str:
-        from .svg import table
-
-        return table(self)
 
     @property
     def rules(self) -> Rules:

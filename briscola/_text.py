@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from . import names as _names
 from ._cards import Card, Rank, Suit
-from ._view import Drawable, View, auction_text, moves_text, talk_text, view_of
+from ._picture import Drawable, View, auction_text, moves_text, talk_text, view_of
 
 __all__ = ["text"]
 
@@ -81,10 +81,7 @@ def text(obj: Drawable, *, symbols: bool = False, language: _names.Language = "e
         def suit_name(suit: Suit) -> str:
             return _names.suit_name(suit, language)
 
-    lines: list[str] = []
-    view = view_of(obj)
-    lines.extend(_deal_lines(view, card_name, suit_name))
-    return "\n".join(lines)
+    return "\n".join(_deal_lines(view_of(obj), card_name, suit_name))
 
 
 _SYMBOLS = {suit: _names.french_symbol(Card(suit, Rank.ACE))[1:] for suit in Suit}
@@ -101,7 +98,7 @@ def _deal_lines(
 ) -> list[str]:
     rules = view.rules
     n = rules.players
-    phase = view.phase.lower().replace("_", " ")
+    phase = view.phase_words
     head = f"{n} seats, dealer seat {view.dealer}, {phase}"
     if view.to_move is not None:
         head += f": seat {view.to_move} to move"

@@ -27,32 +27,23 @@ import random
 from collections.abc import MutableSequence, Sequence
 from typing import Final
 
-# Public names only: the package's private modules are free to change.
-from . import (
-    FULL_PACK,
-    Action,
-    Auction,
-    Call,
-    DealStyle,
-    Exchange,
-    GameState,
-    MatchState,
-    Observation,
-    PartnerHands,
-    Phase,
-    Play,
-    Rank,
-    Rules,
-    Signal,
-    SwapTrump,
-    Word,
-    legal_actions,
-    sample_state,
-)
-from ._actions import CUT, KNOCK, PASS, SAYS, SIGNS
+from ._actions import CUT, KNOCK, PASS, SAYS, SIGNS, Action, Call, Play, Signal, SwapTrump, Word
 from ._auction import bid_ladder
+from ._cards import FULL_PACK, Rank
+from ._engine import legal_actions
+from ._match import MatchState
+from ._observe import Observation
+from ._rules import Auction, DealStyle, Exchange, PartnerHands, Rules
+from ._sample import sample_state
 from ._sections import Section, SectionList, describe, seat_orders
-from ._state import PHASE_BIDDING, PHASE_CALLING, PHASE_CUT_OR_KNOCK, PHASE_PLAYING
+from ._state import (
+    PHASE_BIDDING,
+    PHASE_CALLING,
+    PHASE_CUT_OR_KNOCK,
+    PHASE_PLAYING,
+    GameState,
+    Phase,
+)
 from ._talk import encode_talk, talk_indices
 
 __all__ = ["Encoding", "Section", "encoding_for"]

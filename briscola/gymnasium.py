@@ -41,7 +41,10 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from . import Action, GameState, Observation, Rules, apply, legal_actions, new_game, observe
+from ._actions import Action
+from ._deal import new_game
+from ._engine import apply, legal_actions
+from ._observe import Observation, observe
 from ._rl import (
     Deal,
     Observed,
@@ -52,6 +55,8 @@ from ._rl import (
     render,
 )
 from ._rl import rewards as deal_rewards
+from ._rules import Rules
+from ._state import GameState
 from .bots import Bot, RandomBot, make_bot
 
 __all__ = ["BriscolaEnv", "Opponent"]

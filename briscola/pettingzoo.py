@@ -49,7 +49,8 @@ from pettingzoo.utils.wrappers.order_enforcing import (
     AECOrderEnforcingIterator,
 )
 
-from . import GameState, Rules, apply, new_game
+from ._deal import new_game
+from ._engine import apply
 from ._rl import (
     Deal,
     Observed,
@@ -60,6 +61,8 @@ from ._rl import (
     render,
 )
 from ._rl import rewards as deal_rewards
+from ._rules import Rules
+from ._state import GameState
 
 __all__ = ["env", "raw_env", "BriscolaAECEnv"]
 

@@ -39,7 +39,8 @@ from xml.sax.saxutils import escape
 from . import names as _names
 from ._actions import Play, SwapTrump
 from ._cards import Card, Rank, Suit
-from ._view import Drawable, View, auction_text, moves_text, talk_text, view_of
+from ._picture import Drawable, View, auction_text, moves_text, talk_text, view_of
+from ._state import Phase
 
 __all__ = ["table", "Faces"]
 
@@ -129,7 +130,7 @@ def table(
 class _Picture:
     """One drawing in progress: its parts accumulate in :attr:`parts`."""
 
-    def __init__(self, view: View, size: int, language: str, faces: str) -> None:
+    def __init__(self, view: View, size: int, language: _names.Language, faces: Faces) -> None:
         self.view = view
         self.size = size
         self.faces = faces
@@ -137,8 +138,7 @@ class _Picture:
         self.name: Callable[[Card], str]
         self.index: Callable[[Rank], str] = _names.french_rank
         if faces == "italian":
-            lang: _names.Language = language  # type: ignore[assignment]
-            self.name = lambda card: _names.card_name(card, lang)
+            self.name = lambda card: _names.card_name(card, language)
         else:
             mapping: _names.FrenchMapping = "drop-8-9-10" if faces == "french" else "ten-for-three"
             self.name = lambda card: _names.french_name(card, mapping)
@@ -349,7 +349,7 @@ class _Picture:
         if seat in side_of:
             words += f" · side {'ABC'[side_of[seat]]}"
         contract = view.contract
-        if contract is not None and seat == contract.declarer and view.phase != "BIDDING":
+        if contract is not None and seat == contract.declarer and view.phase is not Phase.BIDDING:
             words += " · declarer"
         elif contract is not None and seat == contract.partner:
             words += " · partner"
@@ -393,7 +393,7 @@ class _Picture:
     def stock(self) -> None:
         view = self.view
         x, y = 30.0, 760.0
-        if view.phase == "CUT_OR_KNOCK":
+        if view.phase is Phase.CUT_OR_KNOCK:
             # the shuffled pack waits in the middle for the cut or the knock
             x, y = _CENTRE[0] - _CARD_W / 2, _CENTRE[1] - _CARD_H / 2
         if view.trump_card is not None:
@@ -405,7 +405,7 @@ class _Picture:
         if view.stock_size:
             for i in range(min(3, view.stock_size)):
                 self.card(None, x + 2 * i, y - 2 * i)
-        if view.phase == "CUT_OR_KNOCK":
+        if view.phase is Phase.CUT_OR_KNOCK:
             self.text(
                 _CENTRE[0],
                 y + _CARD_H + 30,
@@ -423,7 +423,7 @@ class _Picture:
 
     def info(self) -> None:
         view = self.view
-        lines = [view.phase.lower().replace("_", " ").capitalize()]
+        lines = [view.phase_words.capitalize()]
         if view.viewer is not None:
             lines.append(f"as seat {view.viewer} sees it")
         if view.match_totals is not None and view.match_results is not None:

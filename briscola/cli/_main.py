@@ -23,10 +23,10 @@ import os
 import sys
 from collections.abc import Iterator, Sequence
 
-from .. import __version__
 from .. import bots as _bots
 from .._presets import PRESETS, preset
 from .._rules import Rules
+from .._version import __version__
 from ._describe import describe_rules, summary
 from ._files import read_game, read_rules
 from ._show import show

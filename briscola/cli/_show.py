@@ -8,19 +8,15 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from .. import (
-    Action,
-    GameState,
-    MatchState,
-    Observation,
-    Play,
-    Rules,
-    apply,
-    loads,
-    observe,
-    text,
-)
 from .. import svg as _svg
+from .._actions import Action, Play
+from .._engine import apply
+from .._match import MatchState
+from .._observe import Observation, observe
+from .._rules import Rules
+from .._serial import loads
+from .._state import GameState
+from .._text import text
 
 __all__ = ["show", "TrickPictures"]
 

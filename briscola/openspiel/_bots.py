@@ -11,7 +11,10 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import generate_playthrough, ismcts, mcts
 
-from .. import GameState, Rules, legal_actions, observe
+from .._engine import legal_actions
+from .._observe import observe
+from .._rules import Rules
+from .._state import GameState
 from ..bots import Bot
 from ..encoding import Encoding, encoding_for
 from ._game import BriscolaState

@@ -8,7 +8,14 @@ from typing import Any, Final
 
 import pyspiel
 
-from .. import FULL_PACK, Auction, GameState, Rules, apply, new_game, observe, sample_state, text
+from .._cards import FULL_PACK
+from .._deal import new_game
+from .._engine import apply
+from .._observe import observe
+from .._rules import Auction, Rules
+from .._sample import sample_state
+from .._state import GameState
+from .._text import text
 from ..encoding import Encoding, encoding_for
 from ._observer import BriscolaObserver
 from ._parameters import (

@@ -7,7 +7,11 @@ from typing import Any, Protocol
 import numpy as np
 import pyspiel
 
-from .. import GameState, Observation, Play, Rules, observe, text
+from .._actions import Play
+from .._observe import Observation, observe
+from .._rules import Rules
+from .._state import GameState
+from .._text import text
 from ..encoding import Encoding
 
 

@@ -8,18 +8,11 @@ from typing import Any, Final
 
 import pyspiel
 
-from .. import (
-    PRESETS,
-    Auction,
-    DealStyle,
-    Exchange,
-    GameState,
-    Rules,
-    dumps,
-    loads,
-    outcome,
-    preset,
-)
+from .._engine import outcome
+from .._presets import PRESETS, preset
+from .._rules import Auction, DealStyle, Exchange, Rules
+from .._serial import dumps, loads
+from .._state import GameState
 from ..encoding import encoding_for
 
 GAME_NAME: Final = "python_briscola"

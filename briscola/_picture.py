@@ -1,19 +1,18 @@
 """What a picture of the table shows: one neutral view of a deal, an
-observation or a match, shared by the text tables and the SVG pictures.
+observation or a match (:class:`View`), shared by the text tables
+(:func:`~briscola.text`) and the SVG pictures (:mod:`briscola.svg`).
 
-This module reads the objects by their attributes only (the protocols
-below): it never imports the modules that define them, so the state
-classes may call the pictures from their ``__str__`` and ``_repr_svg_``
-without an import cycle. What needs the engine (legal moves, an outcome,
-an observation) goes through the public package ``briscola``, imported
-when first needed.
+The pictures sit above the engine and import it: the classes they draw
+reach them only from their representation methods (``str()`` and
+``_repr_svg_``, given by :class:`~briscola._drawn.Drawn`), as a
+python-chess board draws itself with its svg module.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Protocol
+from typing import TypeAlias
 
 import attrs
 
@@ -31,112 +30,17 @@ from ._actions import (
     talk_this_trick,
 )
 from ._cards import Card, Suit
+from ._engine import legal_actions, outcome
+from ._match import MatchState
+from ._observe import Observation, observe
 from ._rules import Auction, Rules
+from ._sample import sample_state
+from ._state import Contract, GameState, Outcome, Phase
 from ._trick import trick_winner
 
-__all__ = ["Drawable", "View", "view_of"]
+__all__ = ["Drawable", "View", "auction_text", "moves_text", "talk_text", "view_of"]
 
-
-class _Named(Protocol):
-    @property
-    def name(self) -> str: ...
-
-
-class _ContractLike(Protocol):
-    @property
-    def bid(self) -> Bid | None: ...
-    @property
-    def declarer(self) -> int | None: ...
-    @property
-    def passed(self) -> tuple[bool, ...]: ...
-    @property
-    def called_card(self) -> Card | None: ...
-    @property
-    def partner(self) -> int | None: ...
-
-
-class _OutcomeLike(Protocol):
-    @property
-    def sides(self) -> tuple[tuple[int, ...], ...]: ...
-    @property
-    def points(self) -> tuple[int, ...]: ...
-    @property
-    def winners(self) -> tuple[int, ...]: ...
-    @property
-    def scores(self) -> tuple[int, ...]: ...
-
-
-class _DealLike(Protocol):
-    """What a deal and an observation of it both have."""
-
-    @property
-    def rules(self) -> Rules: ...
-    @property
-    def dealer(self) -> int: ...
-    @property
-    def phase(self) -> _Named: ...
-    @property
-    def to_move(self) -> int | None: ...
-    @property
-    def trump(self) -> Suit | None: ...
-    @property
-    def trump_card(self) -> Card | None: ...
-    @property
-    def trick(self) -> tuple[tuple[int, Card], ...]: ...
-    @property
-    def piles(self) -> tuple[tuple[Card, ...], ...]: ...
-    @property
-    def tricks_won(self) -> tuple[int, ...]: ...
-    @property
-    def history(self) -> tuple[Action, ...]: ...
-    @property
-    def actors(self) -> tuple[int, ...]: ...
-    @property
-    def contract(self) -> _ContractLike | None: ...
-
-
-class StateLike(_DealLike, Protocol):
-    """The attributes of a :class:`~briscola.GameState` that are read."""
-
-    @property
-    def hands(self) -> tuple[tuple[Card, ...], ...]: ...
-    @property
-    def stock(self) -> tuple[Card, ...]: ...
-
-
-class ObservationLike(_DealLike, Protocol):
-    """The attributes of an :class:`~briscola.Observation` that are read."""
-
-    @property
-    def seat(self) -> int: ...
-    @property
-    def hand_sizes(self) -> tuple[int, ...]: ...
-    @property
-    def known_hands(self) -> tuple[tuple[Card, ...], ...]: ...
-    @property
-    def stock_size(self) -> int: ...
-    @property
-    def match_results(self) -> tuple[_OutcomeLike, ...] | None: ...
-    @property
-    def match_totals(self) -> tuple[int, ...] | None: ...
-
-
-class MatchLike(Protocol):
-    """The attributes of a :class:`~briscola.MatchState` that are read."""
-
-    @property
-    def rules(self) -> Rules: ...
-    @property
-    def game(self) -> StateLike: ...
-    @property
-    def results(self) -> tuple[_OutcomeLike, ...]: ...
-    @property
-    def totals(self) -> tuple[int, ...]: ...
-    @property
-    def is_over(self) -> bool: ...
-
-
-Drawable = StateLike | ObservationLike | MatchLike
+Drawable: TypeAlias = GameState | Observation | MatchState
 """What the pictures draw: a deal, an observation or a match."""
 
 
@@ -147,7 +51,7 @@ class View:
     rules: Rules
     viewer: int | None
     dealer: int
-    phase: str
+    phase: Phase
     to_move: int | None
     hands: tuple[tuple[Card, ...], ...]
     """Per seat, the cards the viewer sees in that hand (face up)."""
@@ -161,17 +65,22 @@ class View:
     last_taker: int | None
     piles: tuple[tuple[Card, ...], ...]
     tricks_won: tuple[int, ...]
-    contract: _ContractLike | None
+    contract: Contract | None
     legal: tuple[Action, ...]
     """The legal moves, when the viewer may know them (its own turn, or the
     omniscient view); else empty."""
-    outcome: _OutcomeLike | None
-    match_results: tuple[_OutcomeLike, ...] | None
+    outcome: Outcome | None
+    match_results: tuple[Outcome, ...] | None
     match_totals: tuple[int, ...] | None
     talk: tuple[tuple[int, Say | Sign], ...] = ()
     """Table talk since the trick in progress began, as ``(seat, action)``
     in order: every word, and the signs the viewer saw (all of them in the
     omniscient view)."""
+
+    @property
+    def phase_words(self) -> str:
+        """The phase in words: ``"playing"``, ``"cut or knock"``..."""
+        return self.phase.value.replace("-", " ")
 
     @property
     def pile_points(self) -> tuple[int, ...]:
@@ -186,18 +95,6 @@ class View:
             return {}
         return {seat: i for i, side in enumerate(self.rules.teams) for seat in side}
 
-    @property
-    def partner_known(self) -> int | None:
-        """Bastardo's partner, when the viewer may know it."""
-        return None if self.contract is None else self.contract.partner
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == "OVER"
-
-    def cards_of(self, seat: int) -> tuple[Card, ...]:
-        return self.hands[seat]
-
 
 def view_of(obj: Drawable, seat: int | None = None) -> View:
     """The :class:`View` of a deal, observation or match.
@@ -205,9 +102,9 @@ def view_of(obj: Drawable, seat: int | None = None) -> View:
     Args:
         obj: A :class:`~briscola.GameState`, an
             :class:`~briscola.Observation` or a
-            :class:`~briscola.MatchState` (read by its attributes).
+            :class:`~briscola.MatchState`.
         seat: Draw the deal as this seat sees it (through
-            :func:`briscola.observe`); ``None`` for everything a state
+            :func:`~briscola.observe`); ``None`` for everything a state
             holds. An observation is always seen by its own seat.
 
     Raises:
@@ -215,43 +112,34 @@ def view_of(obj: Drawable, seat: int | None = None) -> View:
             seat, or is not a seat of the rules.
         TypeError: If ``obj`` is none of the three.
     """
-    import briscola
-
-    if hasattr(obj, "game") and hasattr(obj, "results"):
-        match: MatchLike = obj  # type: ignore[assignment]
+    if isinstance(obj, MatchState):
         if seat is not None:
-            observed = briscola.observe(match, seat)  # type: ignore[call-overload]
-            return _from_observation(observed, match.game)
-        return _from_state(match.game, match.results, match.totals)
-    if hasattr(obj, "seat") and hasattr(obj, "known_hands"):
-        seen: ObservationLike = obj  # type: ignore[assignment]
-        if seat is not None and seat != seen.seat:
+            return _from_observation(observe(obj, seat), obj.game)
+        return _from_state(obj.game, obj.results, obj.totals)
+    if isinstance(obj, Observation):
+        if seat is not None and seat != obj.seat:
             raise ValueError(
-                f"an observation of seat {seen.seat} cannot be drawn as seat {seat} sees it"
+                f"an observation of seat {obj.seat} cannot be drawn as seat {seat} sees it"
             )
-        return _from_observation(seen, None)
-    if hasattr(obj, "hands") and hasattr(obj, "stock"):
-        state: StateLike = obj
+        return _from_observation(obj, None)
+    if isinstance(obj, GameState):
         if seat is not None:
-            observed = briscola.observe(state, seat)  # type: ignore[call-overload]
-            return _from_observation(observed, state)
-        return _from_state(state, None, None)
+            return _from_observation(observe(obj, seat), obj)
+        return _from_state(obj, None, None)
     raise TypeError(f"expected a GameState, an Observation or a MatchState, not {obj!r}")
 
 
 def _from_state(
-    state: StateLike,
-    results: tuple[_OutcomeLike, ...] | None,
+    state: GameState,
+    results: tuple[Outcome, ...] | None,
     totals: tuple[int, ...] | None,
 ) -> View:
-    import briscola
-
     last, taker = _last_trick(state)
     return View(
         rules=state.rules,
         viewer=None,
         dealer=state.dealer,
-        phase=state.phase.name,
+        phase=state.phase,
         to_move=state.to_move,
         hands=state.hands,
         hand_sizes=tuple(map(len, state.hands)),
@@ -264,42 +152,38 @@ def _from_state(
         piles=state.piles,
         tricks_won=state.tricks_won,
         contract=state.contract,
-        legal=briscola.legal_actions(state),  # type: ignore[arg-type]
-        outcome=briscola.outcome(state),  # type: ignore[arg-type]
+        legal=legal_actions(state),
+        outcome=outcome(state),
         match_results=results,
         match_totals=totals,
         talk=_talk(state),
     )
 
 
-def _from_observation(seen: ObservationLike, state: StateLike | None) -> View:
+def _from_observation(seen: Observation, state: GameState | None) -> View:
     """The view of an observation; ``state`` is the state it was made from,
     when known (it only saves sampling one for the legal moves and the
     outcome, which depend on nothing the seat cannot see)."""
-    import briscola
-
     legal: tuple[Action, ...] = ()
-    result: _OutcomeLike | None = None
+    result: Outcome | None = None
     mover = seen.to_move == seen.seat
-    over = seen.phase.name == "OVER"
+    over = seen.phase is Phase.OVER
     if mover or over:
         if state is None:
             # The seat to move knows its legal moves, and at the end every
             # card is public: any deal agreeing with the observation gives
             # the same moves and the same outcome.
-            sample = briscola.sample_state(seen, random.Random(0))  # type: ignore[arg-type]
-            state = sample
-        assert state is not None
+            state = sample_state(seen, random.Random(0))
         if mover:
-            legal = briscola.legal_actions(state)  # type: ignore[arg-type]
+            legal = legal_actions(state)
         if over:
-            result = briscola.outcome(state)  # type: ignore[arg-type]
+            result = outcome(state)
     last, taker = _last_trick(seen)
     return View(
         rules=seen.rules,
         viewer=seen.seat,
         dealer=seen.dealer,
-        phase=seen.phase.name,
+        phase=seen.phase,
         to_move=seen.to_move,
         hands=seen.known_hands,
         hand_sizes=seen.hand_sizes,
@@ -320,7 +204,7 @@ def _from_observation(seen: ObservationLike, state: StateLike | None) -> View:
     )
 
 
-def _talk(deal: _DealLike) -> tuple[tuple[int, Say | Sign], ...]:
+def _talk(deal: GameState | Observation) -> tuple[tuple[int, Say | Sign], ...]:
     """The words and signs in ``deal``'s history since the trick in
     progress began (its cards played so far, then back to the card before
     them)."""
@@ -329,7 +213,9 @@ def _talk(deal: _DealLike) -> tuple[tuple[int, Say | Sign], ...]:
     return tuple(reversed(talk_this_trick(deal.history, deal.actors, len(deal.trick))))
 
 
-def _last_trick(deal: _DealLike) -> tuple[tuple[tuple[int, Card], ...], int | None]:
+def _last_trick(
+    deal: GameState | Observation,
+) -> tuple[tuple[tuple[int, Card], ...], int | None]:
     """The last completed trick, as ``(seat, card)`` in play order, and the
     seat that took it; empty and ``None`` before the first trick ends."""
     rules = deal.rules
