@@ -97,7 +97,7 @@ def _new_ladder(table: Table) -> Ladder:
 
 def ladder_of(state: GameState) -> Ladder:
     """The ladder of the state's rules, kept beside its rules table."""
-    table = state._setup.table
+    table = state.setup.table
     return _LADDERS.get(table) or _new_ladder(table)
 
 
@@ -130,7 +130,7 @@ def _new_round(passed: tuple[bool, ...]) -> _Round:
 def auction_actions(state: GameState) -> tuple[Action, ...]:
     """``Pass()`` first, then every bid above the highest so far, lowest
     first (one list per place on the ladder, made when it was compiled)."""
-    table = state._setup.table
+    table = state.setup.table
     ladder = _LADDERS.get(table) or _new_ladder(table)
     bid = state.contract.bid  # type: ignore[union-attr]
     if bid is None:
@@ -170,7 +170,7 @@ def apply_bid(state: GameState, action: Bid) -> GameState:
     """
     seat: int = state.to_move  # type: ignore[assignment]
     contract: Contract = state.contract  # type: ignore[assignment]
-    table = state._setup.table
+    table = state.setup.table
     ladder = _LADDERS.get(table) or _new_ladder(table)
     position = ladder.by_id.get(id(action))
     if position is None:  # a bid made by the caller, not one of ours
@@ -245,7 +245,7 @@ def apply_call(state: GameState, action: Call) -> GameState:
     card = action.card
     bid = contract.bid
     rank = bid.rank if bid is not None else None
-    setup = state._setup
+    setup = state.setup
     table = setup.table
     if card not in (_LADDERS.get(table) or _new_ladder(table)).callable[rank]:
         article = "an" if rank is Rank.ACE else "a"

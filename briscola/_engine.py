@@ -66,7 +66,7 @@ def legal_actions(state: GameState | MatchState) -> tuple[Action, ...]:
     ['play the six of coins', 'play the knight of cups', 'play the seven of swords']
     """
     if type(state) is GameState:
-        if state.phase is PHASE_PLAYING and state._setup.table.plain_play:
+        if state.phase is PHASE_PLAYING and state.setup.table.plain_play:
             # Trick play without an exchange, the commonest case, answered
             # here: one call less on every step of a playout.
             hand = state.hands[state.to_move]  # type: ignore[index]

@@ -14,7 +14,7 @@ def game_outcome(state: GameState) -> Outcome | None:
         return None
     if state.contract is not None:
         return _bastardo_outcome(state, state.contract)
-    points_of = state._setup.table.points
+    points_of = state.setup.table.points
     points = tuple(
         sum(points_of[card.index] for seat in side for card in state.piles[seat])
         for side in state.rules.sides
@@ -97,6 +97,6 @@ def _bastardo_outcome(state: GameState, contract: Contract) -> Outcome:
         return void_outcome(state.rules.players)
     declarer: int = contract.declarer  # type: ignore[assignment]
     partner: int = contract.partner  # type: ignore[assignment]
-    points = state._setup.table.points
+    points = state.setup.table.points
     taken = sum(points[c.index] for seat in {declarer, partner} for c in state.piles[seat])
     return contract_outcome(state.rules, declarer, partner, taken, taken >= contract.bid.points)

@@ -163,10 +163,11 @@ class GameState:
     (<Phase.PLAYING: 'playing'>, 0, 33, True)
     """
 
-    _setup: Setup
-    """The rules, pack, dealer and buried cards, shared by the states of
-    one deal (internal: read them as :attr:`rules`, :attr:`pack`,
-    :attr:`dealer` and :attr:`buried`)."""
+    setup: Setup
+    """The part every state of one deal shares: the rules, the pack, the
+    dealer, the cards buried by the redraw and the tables compiled from the
+    rules. Internal to the engine and read-only: read its parts as
+    :attr:`rules`, :attr:`pack`, :attr:`dealer` and :attr:`buried`."""
     phase: Phase
     """What the deal is waiting for."""
     to_move: Seat | None
@@ -216,29 +217,29 @@ class GameState:
     @property
     def rules(self) -> Rules:
         """The rules of the deal."""
-        return self._setup.rules
+        return self.setup.rules
 
     @property
     def pack(self) -> tuple[Card, ...]:
         """The pack order the deal was dealt from (index 0 dealt first)."""
-        return self._setup.pack
+        return self.setup.pack
 
     @property
     def dealer(self) -> Seat:
         """The seat that dealt."""
-        return self._setup.dealer
+        return self.setup.dealer
 
     @property
     def buried(self) -> tuple[Card, ...]:
         """Cards turned as trump and buried by the ace/three redraw, in the
         order they were turned: everyone saw them."""
-        return self._setup.buried
+        return self.setup.buried
 
     @property
     def eldest(self) -> Seat:
         """The seat after the dealer: it receives the first card and leads
         the first trick."""
-        return (self._setup.dealer + 1) % self._setup.rules.players
+        return (self.setup.dealer + 1) % self.setup.rules.players
 
     @property
     def declarer(self) -> Seat | None:
