@@ -23,7 +23,7 @@ from ._actions import (
 )
 from ._auction import apply_bid, apply_call, apply_pass, auction_actions, call_actions
 from ._deal import deal_cards
-from ._play import PLAY_OF, apply_play, apply_swap, play_actions
+from ._play import apply_play, apply_swap, play_actions
 from ._rules import DEAL_CUT, DEAL_KNOCK
 from ._state import (
     PHASE_BIDDING,
@@ -37,9 +37,6 @@ from ._state import (
 from ._talk import apply_say, apply_sign, talk_actions
 
 __all__ = ["game_legal_actions", "game_apply"]
-
-_PLAY = PLAY_OF
-
 
 def game_legal_actions(state: GameState) -> tuple[Action, ...]:
     """The legal actions of a deal (the order is documented on

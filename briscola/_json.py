@@ -236,10 +236,6 @@ def read_action(value: Json, where: str) -> Action:
 # -- rules --------------------------------------------------------------------
 
 
-def _ints_out(value: tuple[int, ...]) -> list[int]:
-    return list(value)
-
-
 def _seat_groups(value: Json, where: str) -> tuple[tuple[int, ...], ...] | None:
     if value is None:
         return None

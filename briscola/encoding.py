@@ -197,7 +197,6 @@ class Encoding:
         count."""
 
         self._rel, self._side_place = seat_orders(n, sides)
-        self._n_sides = len(sides)
         points = dict(rules.card_points)
         self._prefixed = rules.deal is DealStyle.CUT_OR_KNOCK or rules.auction is not Auction.NONE
         self._played_base = tuple(
@@ -214,7 +213,6 @@ class Encoding:
             tuple(self._given + rel * size for rel in self._rel[seat]) for seat in range(n)
         )
         self._phase_index = {phase: i for i, phase in enumerate(_PHASES)}
-        self._suit_index = {card.suit: card.suit.value for card in FULL_PACK}
 
     def __repr__(self) -> str:
         return f"Encoding(<{self.rules.players}-seat rules>)"
