@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from typing import Final, Protocol, TypeAlias
+from typing import TYPE_CHECKING, Final, Protocol, TypeAlias
 
 import attrs
 
@@ -23,6 +23,8 @@ __all__ = [
     "make_setup",
     "make_contract",
     "make_state",
+    "LiveState",
+    "AuctionState",
     "swapped",
     "contracted",
     "PHASE_CUT_OR_KNOCK",
@@ -245,6 +247,28 @@ class GameState:
     def declarer(self) -> Seat | None:
         """Bastardo's declarer (the highest bidder so far), else ``None``."""
         return None if self.contract is None else self.contract.declarer
+
+
+if TYPE_CHECKING:
+
+    class LiveState(GameState):
+        """A :class:`GameState` in a phase where a seat is to move: every
+        phase but ``OVER``. For the type checker only (at run time it is
+        :class:`GameState` itself): the transitions take it, and the phase
+        check that picks a transition is what proves it, so no transition
+        tests :attr:`to_move` for ``None`` again."""
+
+        to_move: Seat
+
+    class AuctionState(LiveState):
+        """A :class:`LiveState` in bastardo's auction or call, where the
+        contract is always set (for the type checker only, like
+        :class:`LiveState`)."""
+
+        contract: Contract
+
+else:
+    LiveState = AuctionState = GameState
 
 
 class _StateConstructor(Protocol):
