@@ -36,7 +36,7 @@ def twin(cls: type) -> Any:
     fill an instance with plain stores, then set its ``__class__`` to
     ``cls``. The engine's two hottest steps do so inline; everything else
     uses :func:`constructor` and :func:`copier`."""
-    return type(f"_{cls.__name__}Twin", (), {"__slots__": cls.__slots__})  # type: ignore[attr-defined]
+    return type(f"_{cls.__name__}Twin", (), {"__slots__": vars(cls)["__slots__"]})
 
 
 def _generate(

@@ -19,9 +19,11 @@ from typing import Union
 from ._actions import Action
 
 try:  # the C generator behind random.Random, on CPython and PyPy
-    from _random import Random as _Random
+    import _random
+
+    _Random: type[_random.Random] = _random.Random
 except ImportError:  # pragma: no cover - other Pythons: the same, slower
-    _Random = random.Random  # type: ignore[misc,assignment]
+    _Random = random.Random
 from ._cards import FULL_PACK, Card
 from ._layout import Layout, deal_layout, turn_trump
 from ._rules import DEAL_CUT_OR_KNOCK, DealStyle, Rules

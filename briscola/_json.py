@@ -174,18 +174,20 @@ read_phase = _enum(Phase)
 
 
 def action_json(action: Action) -> list[Json]:
-    kind = type(action)
-    if kind is Play or kind is SwapTrump or kind is Call:
-        name = {Play: "play", SwapTrump: "swap", Call: "call"}[kind]
-        return [name, action.card.index]  # type: ignore[union-attr]
-    if kind is Bid:
-        bid: Bid = action  # type: ignore[assignment]
-        return ["bid", bid.points] if bid.rank is None else ["bid", bid.points, str(bid.rank)]
-    if kind is Say:
-        return ["say", action.word.value]  # type: ignore[union-attr]
-    if kind is Sign:
-        return ["sign", action.signal.value]  # type: ignore[union-attr]
-    return [{Cut: "cut", Knock: "knock", Pass: "pass"}[kind]]
+    if type(action) is Play:
+        return ["play", action.card.index]
+    if type(action) is SwapTrump:
+        return ["swap", action.card.index]
+    if type(action) is Call:
+        return ["call", action.card.index]
+    if type(action) is Bid:
+        points = action.points
+        return ["bid", points] if action.rank is None else ["bid", points, str(action.rank)]
+    if type(action) is Say:
+        return ["say", action.word.value]
+    if type(action) is Sign:
+        return ["sign", action.signal.value]
+    return [{Cut: "cut", Knock: "knock", Pass: "pass"}[type(action)]]
 
 
 _BARE_ACTIONS: Final[dict[str, Action]] = {"cut": CUT, "knock": KNOCK, "pass": PASS}

@@ -335,7 +335,8 @@ def observe(state: GameState | MatchState, seat: int) -> Observation:
     new.match_results = None
     new.match_totals = None
     new.__class__ = Observation
-    return new  # type: ignore[no-any-return]
+    seen: Observation = new  # an Observation, now that it has the class
+    return seen
 
 
 _TWIN = twin(Observation)

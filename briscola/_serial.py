@@ -112,6 +112,7 @@ from ._sample import sample_state
 from ._state import PHASE_OVER, GameState, Outcome
 
 _T = TypeVar("_T")
+_State = TypeVar("_State", GameState, MatchState)
 
 __all__ = ["dumps", "loads", "FORMAT", "MAX_DEALS", "MAX_ACTIONS"]
 
@@ -303,15 +304,15 @@ def _read_rules(document: dict[str, Json]) -> Rules:
     return read_rules(fields["rules"], "rules")
 
 
-def _step(state: _T, action: Action, where: str) -> _T:
+def _step(state: _State, action: Action, where: str) -> _State:
     """``apply(state, action)``, refusing an illegal action at ``where``."""
     try:
-        return apply(state, action)  # type: ignore[call-overload, no-any-return]
+        return apply(state, action)
     except IllegalActionError as error:
         raise fail(where, f"{action} is not legal: {error}") from None
 
 
-def _replay(state: _T, history: tuple[Action, ...], where: str) -> _T:
+def _replay(state: _State, history: tuple[Action, ...], where: str) -> _State:
     for number, action in enumerate(history):
         state = _step(state, action, f"{where}.history[{number}]")
     return state

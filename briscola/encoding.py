@@ -25,7 +25,7 @@ import functools
 import operator
 import random
 from collections.abc import MutableSequence, Sequence
-from typing import Final
+from typing import Final, cast
 
 # Public names only: the package's private modules are free to change.
 from . import (
@@ -448,7 +448,9 @@ class Encoding:
         seen = observation
         if seen.rules is not self.rules:
             self._check_rules(seen.rules)
-        o: MutableSequence[int] = out  # type: ignore[assignment]
+        # ``out`` is typed ``object`` for the NumPy arrays and the like that
+        # are no MutableSequence but take item assignment all the same.
+        o = cast("MutableSequence[int]", out)
         seat = seen.seat
         rel = self._rel[seat]
         slot = self._slot
@@ -490,11 +492,10 @@ class Encoding:
             played = self._played_base[seat]
             given = self._given_base[seat]
             for action, actor in zip(history, actors):
-                kind = type(action)
-                if kind is Play:
-                    o[played[actor] + slot[action.card.index]] = 1  # type: ignore[union-attr]
-                elif kind is SwapTrump:
-                    o[given[actor] + slot[action.card.index]] = 1  # type: ignore[union-attr]
+                if type(action) is Play:
+                    o[played[actor] + slot[action.card.index]] = 1
+                elif type(action) is SwapTrump:
+                    o[given[actor] + slot[action.card.index]] = 1
 
         trick = seen.trick
         if trick:
