@@ -330,13 +330,12 @@ def talk_this_trick(
     plays = 0
     for k in range(len(history) - 1, -1, -1):
         action = history[k]
-        kind = type(action)
-        if kind is Play:
+        if type(action) is Play:
             plays += 1
             if plays > in_trick:
                 break
-        elif kind is Say or kind is Sign:
-            found.append((actors[k], action))  # type: ignore[arg-type]
+        elif type(action) is Say or type(action) is Sign:
+            found.append((actors[k], action))
     return found
 
 

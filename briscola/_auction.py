@@ -10,7 +10,7 @@ from ._state import (
     PHASE_CALLING,
     PHASE_OVER,
     PHASE_PLAYING,
-    Contract,
+    AuctionState,
     GameState,
     Phase,
     contracted,
@@ -26,7 +26,6 @@ __all__ = [
     "call_actions",
     "bid_ladder",
 ]
-
 
 
 def bid_ladder(rules: Rules) -> tuple[Bid, ...]:
@@ -97,7 +96,7 @@ def _new_ladder(table: Table) -> Ladder:
 
 def ladder_of(state: GameState) -> Ladder:
     """The ladder of the state's rules, kept beside its rules table."""
-    table = state._setup.table
+    table = state.setup.table
     return _LADDERS.get(table) or _new_ladder(table)
 
 
@@ -127,22 +126,22 @@ def _new_round(passed: tuple[bool, ...]) -> _Round:
     return found
 
 
-def auction_actions(state: GameState) -> tuple[Action, ...]:
+def auction_actions(state: AuctionState) -> tuple[Action, ...]:
     """``Pass()`` first, then every bid above the highest so far, lowest
     first (one list per place on the ladder, made when it was compiled)."""
-    table = state._setup.table
+    table = state.setup.table
     ladder = _LADDERS.get(table) or _new_ladder(table)
-    bid = state.contract.bid  # type: ignore[union-attr]
+    bid = state.contract.bid
     if bid is None:
         return ladder.actions[0]
     place = ladder.by_id.get(id(bid))
     return ladder.actions[(ladder.index[bid] if place is None else place) + 1]
 
 
-def call_actions(state: GameState) -> tuple[Action, ...]:
+def call_actions(state: AuctionState) -> tuple[Action, ...]:
     """Every card the declarer may call, in canonical order: any card of
     the pack, or in the chiamata a card of the rank bid."""
-    contract: Contract = state.contract  # type: ignore[assignment]
+    contract = state.contract
     return ladder_of(state).calls[contract.bid.rank if contract.bid is not None else None]
 
 
@@ -160,7 +159,7 @@ def _not_a_bid(state: GameState, seat: int, action: Bid, ladder: Ladder) -> Ille
     return IllegalActionError(f"seat {seat} cannot {action}: {reason}")
 
 
-def apply_bid(state: GameState, action: Bid) -> GameState:
+def apply_bid(state: AuctionState, action: Bid) -> GameState:
     """Raise the contract to ``action``.
 
     Fast because everything is looked up: the bid's place on the compiled
@@ -168,9 +167,9 @@ def apply_bid(state: GameState, action: Bid) -> GameState:
     :func:`auction_actions` hands out), and the next bidder in the
     :func:`_new_round` record of who has passed.
     """
-    seat: int = state.to_move  # type: ignore[assignment]
-    contract: Contract = state.contract  # type: ignore[assignment]
-    table = state._setup.table
+    seat = state.to_move
+    contract = state.contract
+    table = state.setup.table
     ladder = _LADDERS.get(table) or _new_ladder(table)
     position = ladder.by_id.get(id(action))
     if position is None:  # a bid made by the caller, not one of ours
@@ -195,11 +194,11 @@ def apply_bid(state: GameState, action: Bid) -> GameState:
     return _auction_step(state, seat, bid, phase, to_move, bid, seat, passed)
 
 
-def apply_pass(state: GameState, action: Pass) -> GameState:
+def apply_pass(state: AuctionState, action: Pass) -> GameState:
     """Pass for good: the auction goes on, ends with a declarer, or ends
     void (every seat passed). Looked up like :func:`apply_bid`."""
-    seat: int = state.to_move  # type: ignore[assignment]
-    contract: Contract = state.contract  # type: ignore[assignment]
+    seat = state.to_move
+    contract = state.contract
     old = contract.passed
     passed = (_ROUNDS.get(old) or _new_round(old))[2][seat]
     remaining, after, _ = _ROUNDS.get(passed) or _new_round(passed)
@@ -238,14 +237,14 @@ def _auction_step(
     )
 
 
-def apply_call(state: GameState, action: Call) -> GameState:
+def apply_call(state: AuctionState, action: Call) -> GameState:
     """Name the called card: trump suit and secret partner."""
-    seat: int = state.to_move  # type: ignore[assignment]
-    contract: Contract = state.contract  # type: ignore[assignment]
+    seat = state.to_move
+    contract = state.contract
     card = action.card
     bid = contract.bid
     rank = bid.rank if bid is not None else None
-    setup = state._setup
+    setup = state.setup
     table = setup.table
     if card not in (_LADDERS.get(table) or _new_ladder(table)).callable[rank]:
         article = "an" if rank is Rank.ACE else "a"

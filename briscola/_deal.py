@@ -1,4 +1,10 @@
-"""Starting a deal: the pack order, the deal styles and the redraw."""
+"""Starting a deal: from a seed or a given deck to the deal's first state.
+
+The seed's checks and the shuffle, the check of a given deck, and
+:func:`new_game` and :func:`deal_cards`, which build the first state from
+the pack. Where each card goes (the deal styles' order and the ace/three
+redraw) is one rule shared with the observation and the sampler, kept in
+:mod:`briscola._layout`; this module applies it to cards."""
 
 from __future__ import annotations
 
@@ -13,9 +19,11 @@ from typing import Union
 from ._actions import Action
 
 try:  # the C generator behind random.Random, on CPython and PyPy
-    from _random import Random as _Random
+    import _random
+
+    _Random: type[_random.Random] = _random.Random
 except ImportError:  # pragma: no cover - other Pythons: the same, slower
-    _Random = random.Random  # type: ignore[misc,assignment]
+    _Random = random.Random
 from ._cards import FULL_PACK, Card
 from ._layout import Layout, deal_layout, turn_trump
 from ._rules import DEAL_CUT_OR_KNOCK, DealStyle, Rules

@@ -66,10 +66,16 @@ def legal_actions(state: GameState | MatchState) -> tuple[Action, ...]:
     ['play the six of coins', 'play the knight of cups', 'play the seven of swords']
     """
     if type(state) is GameState:
-        if state.phase is PHASE_PLAYING and state._setup.table.plain_play:
+        if (
+            state.phase is PHASE_PLAYING
+            and state.setup.table.plain_play
+            and (seat := state.to_move) is not None
+        ):
             # Trick play without an exchange, the commonest case, answered
-            # here: one call less on every step of a playout.
-            hand = state.hands[state.to_move]  # type: ignore[index]
+            # here: one call less on every step of a playout. (A seat is
+            # always to move in trick play: the last test only tells the
+            # type checker, and costs less than the attribute read it saves.)
+            hand = state.hands[seat]
             if len(hand) == 3:  # the usual hand, without a call
                 return (_PLAY[hand[0]], _PLAY[hand[1]], _PLAY[hand[2]])
             return _PLAYS_OF_HAND[len(hand)](hand)
@@ -114,10 +120,9 @@ def apply(state: GameState | MatchState, action: Action) -> GameState | MatchSta
     if type(state) is GameState:
         # game_apply, inlined: this is every search's hottest call, and a
         # card played the commonest action, taken without the table lookup.
-        kind = type(action)
-        if kind is Play and state.phase is PHASE_PLAYING:
-            return apply_play(state, action)  # type: ignore[arg-type]
-        entry = _transition(kind)
+        if type(action) is Play and state.phase is PHASE_PLAYING:
+            return apply_play(state, action)
+        entry = _transition(type(action))
         if entry is not None and entry[0] is state.phase:
             return entry[1](state, action)
         return game_apply(state, action)  # raises, saying why

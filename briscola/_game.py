@@ -23,7 +23,7 @@ from ._actions import (
 )
 from ._auction import apply_bid, apply_call, apply_pass, auction_actions, call_actions
 from ._deal import deal_cards
-from ._play import PLAY_OF, apply_play, apply_swap, play_actions
+from ._play import apply_play, apply_swap, play_actions
 from ._rules import DEAL_CUT, DEAL_KNOCK
 from ._state import (
     PHASE_BIDDING,
@@ -32,13 +32,20 @@ from ._state import (
     PHASE_OVER,
     PHASE_PLAYING,
     GameState,
+    LiveState,
     Phase,
 )
 from ._talk import apply_say, apply_sign, talk_actions
 
 __all__ = ["game_legal_actions", "game_apply"]
 
-_PLAY = PLAY_OF
+# The auction's functions and the transitions (TRANSITIONS below) take
+# the state in the type of their phase (AuctionState, LiveState: see
+# _state), which the phase tests here prove; so they are bound here as
+# taking any state, once, and nothing checks the seat to move for None
+# again at run time.
+_bids: Callable[[Any], tuple[Action, ...]] = auction_actions
+_calls: Callable[[Any], tuple[Action, ...]] = call_actions
 
 
 def game_legal_actions(state: GameState) -> tuple[Action, ...]:
@@ -54,23 +61,23 @@ def game_legal_actions(state: GameState) -> tuple[Action, ...]:
     if phase is PHASE_OVER:
         return ()
     if phase is PHASE_BIDDING:
-        return auction_actions(state)
+        return _bids(state)
     if phase is PHASE_CALLING:
-        return call_actions(state)
+        return _calls(state)
     return (CUT, KNOCK)
 
 
-def _apply_cut(state: GameState, action: Cut) -> GameState:
+def _apply_cut(state: LiveState, action: Cut) -> GameState:
     """The cutter cuts: the pack is dealt in the cut style."""
-    return deal_cards(state.rules, state.pack, state.dealer, DEAL_CUT, (CUT,), (state.to_move,))  # type: ignore[arg-type]
+    return deal_cards(state.rules, state.pack, state.dealer, DEAL_CUT, (CUT,), (state.to_move,))
 
 
-def _apply_knock(state: GameState, action: Knock) -> GameState:
+def _apply_knock(state: LiveState, action: Knock) -> GameState:
     """The cutter knocks: the pack is dealt in the knocked style."""
-    return deal_cards(state.rules, state.pack, state.dealer, DEAL_KNOCK, (KNOCK,), (state.to_move,))  # type: ignore[arg-type]
+    return deal_cards(state.rules, state.pack, state.dealer, DEAL_KNOCK, (KNOCK,), (state.to_move,))
 
 
-_Transition = Callable[[GameState, Any], GameState]
+_Transition = Callable[[Any, Any], GameState]
 
 TRANSITIONS: dict[type, tuple[Phase, _Transition]] = {
     Play: (PHASE_PLAYING, apply_play),

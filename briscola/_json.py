@@ -1,7 +1,14 @@
-"""Reading and writing the values inside saved documents: cards, ranks,
-enums, actions, rules, outcomes and contracts, each read with a check of
-its JSON type and range and an error that says where (internal; the
-documents themselves are in :mod:`briscola._serial`)."""
+"""The values inside saved documents: cards, ranks, enums, actions, rules,
+outcomes and contracts, to JSON and back (internal).
+
+:mod:`briscola._serial` builds and reads the documents from these parts;
+this module is its internal API. Each ``read_*`` function takes a parsed
+JSON value and ``where`` (the path to it, for the message), checks its
+JSON type and range, and returns the value or raises :class:`ValueError`
+saying where and what was found; each ``*_json`` function writes a value
+as the JSON that the matching reader takes back. :func:`fail` and
+:func:`kind_of` are the errors' wording, shared with the documents'
+reader."""
 
 from __future__ import annotations
 
@@ -43,7 +50,7 @@ _E = TypeVar("_E", bound=enum.Enum)
 Json = Any
 
 
-def _object_without_repeats(pairs: list[tuple[str, Json]]) -> dict[str, Json]:
+def object_without_repeats(pairs: list[tuple[str, Json]]) -> dict[str, Json]:
     document: dict[str, Json] = {}
     for key, value in pairs:
         if key in document:
@@ -52,11 +59,11 @@ def _object_without_repeats(pairs: list[tuple[str, Json]]) -> dict[str, Json]:
     return document
 
 
-def _no_constant(name: str) -> None:
+def no_constant(name: str) -> None:
     raise ValueError(f"{name} is not a number a saved document may hold")
 
 
-def _kind(value: Json) -> str:
+def kind_of(value: Json) -> str:
     if value is None:
         return "null"
     if isinstance(value, bool):
@@ -70,73 +77,73 @@ def _kind(value: Json) -> str:
     return "an object"
 
 
-def _fail(where: str, message: str) -> ValueError:
+def fail(where: str, message: str) -> ValueError:
     return ValueError(f"{where}: {message}")
 
 
-def _fields(
+def read_object(
     value: Json, where: str, required: tuple[str, ...], *, top: bool = False
 ) -> dict[str, Json]:
     """``value`` as an object with exactly the ``required`` keys (plus
     ``format`` and ``type`` in a document's top object)."""
     if not isinstance(value, dict):
-        raise _fail(where, f"expected an object, found {_kind(value)}")
+        raise fail(where, f"expected an object, found {kind_of(value)}")
     extra = sorted(set(value) - set(required) - ({"format", "type"} if top else set()))
     if extra:
-        raise _fail(where, "unknown key " + ", ".join(map(repr, extra)))
+        raise fail(where, "unknown key " + ", ".join(map(repr, extra)))
     missing = [key for key in required if key not in value]
     if missing:
-        raise _fail(where, "missing key " + ", ".join(map(repr, missing)))
+        raise fail(where, "missing key " + ", ".join(map(repr, missing)))
     return value
 
 
-def _int(value: Json, where: str, low: int | None = None, high: int | None = None) -> int:
+def read_int(value: Json, where: str, low: int | None = None, high: int | None = None) -> int:
     if type(value) is not int:
-        raise _fail(where, f"expected an int, found {_kind(value)}")
+        raise fail(where, f"expected an int, found {kind_of(value)}")
     if (low is not None and value < low) or (high is not None and value > high):
         bounds = f"from {low} to {high}" if high is not None else f"of at least {low}"
-        raise _fail(where, f"expected an int {bounds}, found {value}")
+        raise fail(where, f"expected an int {bounds}, found {value}")
     return value
 
 
-def _count(value: Json, where: str) -> int:
-    return _int(value, where, 0)
+def read_count(value: Json, where: str) -> int:
+    return read_int(value, where, 0)
 
 
-def _bool(value: Json, where: str) -> bool:
+def read_bool(value: Json, where: str) -> bool:
     if type(value) is not bool:
-        raise _fail(where, f"expected true or false, found {_kind(value)}")
+        raise fail(where, f"expected true or false, found {kind_of(value)}")
     return value
 
 
-def _list(value: Json, where: str, length: int | None = None) -> list[Json]:
+def read_list(value: Json, where: str, length: int | None = None) -> list[Json]:
     if not isinstance(value, list):
-        raise _fail(where, f"expected an array, found {_kind(value)}")
+        raise fail(where, f"expected an array, found {kind_of(value)}")
     if length is not None and len(value) != length:
-        raise _fail(where, f"expected {length} item{'s' * (length != 1)}, found {len(value)}")
+        raise fail(where, f"expected {length} item{'s' * (length != 1)}, found {len(value)}")
     return value
 
 
-def _tuple_of(
+def read_tuple(
     value: Json, where: str, item: Callable[[Json, str], _T], length: int | None = None
 ) -> tuple[_T, ...]:
-    return tuple(item(x, f"{where}[{i}]") for i, x in enumerate(_list(value, where, length)))
+    return tuple(item(x, f"{where}[{i}]") for i, x in enumerate(read_list(value, where, length)))
 
 
-def _optional(value: Json, where: str, item: Callable[[Json, str], _T]) -> _T | None:
+def read_optional(value: Json, where: str, item: Callable[[Json, str], _T]) -> _T | None:
     return None if value is None else item(value, where)
 
 
 # -- cards, ranks, suits, enums, actions ----------------------------------------
 
 
-def _card(value: Json, where: str) -> Card:
+def read_card(value: Json, where: str) -> Card:
     if type(value) is not int or not 0 <= value < 40:
-        raise _fail(where, f"a card is an int from 0 to 39, found {_kind(value)}")
+        raise fail(where, f"a card is an int from 0 to 39, found {kind_of(value)}")
     return FULL_PACK[value]
 
 
-def _card_out(card: Card | None) -> int | None:
+def card_json(card: Card | None) -> int | None:
     return None if card is None else card.index
 
 
@@ -149,36 +156,38 @@ def _named(table: Mapping[str, _T], what: str) -> Callable[[Json, str], _T]:
         found = table.get(value) if isinstance(value, str) else None
         if found is None:
             known = ", ".join(repr(name) for name in table)
-            raise _fail(where, f"unknown {what} {value!r}; expected one of {known}")
+            raise fail(where, f"unknown {what} {value!r}; expected one of {known}")
         return found
 
     return read
 
 
-_rank = _named(_RANKS, "rank")
-_suit = _named(_SUITS, "suit")
+read_rank = _named(_RANKS, "rank")
+read_suit = _named(_SUITS, "suit")
 
 
 def _enum(kind: type[_E]) -> Callable[[Json, str], _E]:
     return _named({member.value: member for member in kind}, kind.__name__)
 
 
-_phase = _enum(Phase)
+read_phase = _enum(Phase)
 
 
-def _action_out(action: Action) -> list[Json]:
-    kind = type(action)
-    if kind is Play or kind is SwapTrump or kind is Call:
-        name = {Play: "play", SwapTrump: "swap", Call: "call"}[kind]
-        return [name, action.card.index]  # type: ignore[union-attr]
-    if kind is Bid:
-        bid: Bid = action  # type: ignore[assignment]
-        return ["bid", bid.points] if bid.rank is None else ["bid", bid.points, str(bid.rank)]
-    if kind is Say:
-        return ["say", action.word.value]  # type: ignore[union-attr]
-    if kind is Sign:
-        return ["sign", action.signal.value]  # type: ignore[union-attr]
-    return [{Cut: "cut", Knock: "knock", Pass: "pass"}[kind]]
+def action_json(action: Action) -> list[Json]:
+    if type(action) is Play:
+        return ["play", action.card.index]
+    if type(action) is SwapTrump:
+        return ["swap", action.card.index]
+    if type(action) is Call:
+        return ["call", action.card.index]
+    if type(action) is Bid:
+        points = action.points
+        return ["bid", points] if action.rank is None else ["bid", points, str(action.rank)]
+    if type(action) is Say:
+        return ["say", action.word.value]
+    if type(action) is Sign:
+        return ["sign", action.signal.value]
+    return [{Cut: "cut", Knock: "knock", Pass: "pass"}[type(action)]]
 
 
 _BARE_ACTIONS: Final[dict[str, Action]] = {"cut": CUT, "knock": KNOCK, "pass": PASS}
@@ -199,31 +208,29 @@ _TALK_ACTIONS: Final[dict[str, Callable[[Json, str], Action]]] = {
 }
 
 
-def _action(value: Json, where: str) -> Action:
-    items = _list(value, where)
+def read_action(value: Json, where: str) -> Action:
+    items = read_list(value, where)
     name = items[0] if items and isinstance(items[0], str) else None
     if name in _BARE_ACTIONS:
-        _list(items, where, 1)
+        read_list(items, where, 1)
         return _BARE_ACTIONS[name]
     if name in _CARD_ACTIONS:
-        _list(items, where, 2)
-        return _CARD_ACTIONS[name][_card(items[1], f"{where}[1]").index]
+        read_list(items, where, 2)
+        return _CARD_ACTIONS[name][read_card(items[1], f"{where}[1]").index]
     if name == "bid":
         if len(items) not in (2, 3):
-            raise _fail(
+            raise fail(
                 where,
                 f'a bid is ["bid", points] or ["bid", points, rank], found {len(items)} items',
             )
-        points = _int(items[1], f"{where}[1]")
-        rank = _rank(items[2], f"{where}[2]") if len(items) == 3 else None
+        points = read_int(items[1], f"{where}[1]")
+        rank = read_rank(items[2], f"{where}[2]") if len(items) == 3 else None
         return Bid(points, rank)
     if name in _TALK_ACTIONS:
-        _list(items, where, 2)
+        read_list(items, where, 2)
         return _TALK_ACTIONS[name](items[1], f"{where}[1]")
-    known = ", ".join(
-        repr(k) for k in (*_CARD_ACTIONS, "bid", *_BARE_ACTIONS, *_TALK_ACTIONS)
-    )
-    raise _fail(
+    known = ", ".join(repr(k) for k in (*_CARD_ACTIONS, "bid", *_BARE_ACTIONS, *_TALK_ACTIONS))
+    raise fail(
         where, f"unknown action {name!r}; an action is an array starting with one of {known}"
     )
 
@@ -231,83 +238,80 @@ def _action(value: Json, where: str) -> Action:
 # -- rules --------------------------------------------------------------------
 
 
-def _ints_out(value: tuple[int, ...]) -> list[int]:
-    return list(value)
-
-
 def _seat_groups(value: Json, where: str) -> tuple[tuple[int, ...], ...] | None:
     if value is None:
         return None
-    return _tuple_of(value, where, lambda v, w: _tuple_of(v, w, _int))
+    return read_tuple(value, where, lambda v, w: read_tuple(v, w, read_int))
 
 
 def _points_table(value: Json, where: str) -> tuple[tuple[Rank, int], ...]:
     if not isinstance(value, dict):
-        raise _fail(where, f"expected an object of rank to points, found {_kind(value)}")
+        raise fail(where, f"expected an object of rank to points, found {kind_of(value)}")
     return tuple(
-        (_rank(name, f"{where} key"), _int(points, f"{where}[{name!r}]", 0))
+        (read_rank(name, f"{where} key"), read_int(points, f"{where}[{name!r}]", 0))
         for name, points in value.items()
     )
 
 
 # Every Rules field: how it is written and read. A test checks that this
 # covers the fields of Rules.
-_RULES_FIELDS: Final[dict[str, tuple[Callable[[Any], Json], Callable[[Json, str], Any]]]] = {
-    "players": (int, _int),
-    "removed": (lambda cards: [c.index for c in cards], lambda v, w: _tuple_of(v, w, _card)),
-    "hand_size": (int, _int),
-    "strength": (lambda ranks: [str(r) for r in ranks], lambda v, w: _tuple_of(v, w, _rank)),
+RULES_FIELDS: Final[dict[str, tuple[Callable[[Any], Json], Callable[[Json, str], Any]]]] = {
+    "players": (int, read_int),
+    "removed": (lambda cards: [c.index for c in cards], lambda v, w: read_tuple(v, w, read_card)),
+    "hand_size": (int, read_int),
+    "strength": (lambda ranks: [str(r) for r in ranks], lambda v, w: read_tuple(v, w, read_rank)),
     "card_points": (lambda table: {str(r): p for r, p in table}, _points_table),
     "deal": (lambda e: e.value, _enum(DealStyle)),
-    "packet_size": (int, _int),
-    "plays_per_trick": (int, _int),
-    "redraw_ranks": (lambda ranks: [str(r) for r in ranks], lambda v, w: _tuple_of(v, w, _rank)),
+    "packet_size": (int, read_int),
+    "plays_per_trick": (int, read_int),
+    "redraw_ranks": (
+        lambda ranks: [str(r) for r in ranks],
+        lambda v, w: read_tuple(v, w, read_rank),
+    ),
     "exchange": (lambda e: e.value, _enum(Exchange)),
-    "exchange_side_wins": (bool, _bool),
+    "exchange_side_wins": (bool, read_bool),
     "teams": (
         lambda teams: None if teams is None else [list(team) for team in teams],
         _seat_groups,
     ),
     "partner_hands": (lambda e: e.value, _enum(PartnerHands)),
-    "table_talk": (bool, _bool),
-    "piles_by_side": (bool, _bool),
+    "table_talk": (bool, read_bool),
+    "piles_by_side": (bool, read_bool),
     "auction": (lambda e: e.value, _enum(Auction)),
-    "min_bid": (int, _int),
-    "cappotto_doubles": (bool, _bool),
+    "min_bid": (int, read_int),
+    "cappotto_doubles": (bool, read_bool),
     "match": (lambda e: e.value, _enum(MatchFormat)),
-    "match_target": (int, _int),
-    "tie_same_dealer": (bool, _bool),
-    "clockwise": (bool, _bool),
+    "match_target": (int, read_int),
+    "tie_same_dealer": (bool, read_bool),
+    "clockwise": (bool, read_bool),
 }
 
 
-def _rules_out(rules: Rules) -> dict[str, Json]:
+def rules_json(rules: Rules) -> dict[str, Json]:
     return {
-        field.name: _RULES_FIELDS[field.name][0](getattr(rules, field.name))
+        field.name: RULES_FIELDS[field.name][0](getattr(rules, field.name))
         for field in attrs.fields(Rules)
     }
 
 
-def _rules(value: Json, where: str) -> Rules:
+def read_rules(value: Json, where: str) -> Rules:
     if not isinstance(value, dict):
-        raise _fail(where, f"expected an object, found {_kind(value)}")
-    unknown = sorted(set(value) - set(_RULES_FIELDS))
+        raise fail(where, f"expected an object, found {kind_of(value)}")
+    unknown = sorted(set(value) - set(RULES_FIELDS))
     if unknown:
-        raise _fail(where, "unknown rules field " + ", ".join(map(repr, unknown)))
-    options = {
-        name: _RULES_FIELDS[name][1](item, f"{where}.{name}") for name, item in value.items()
-    }
+        raise fail(where, "unknown rules field " + ", ".join(map(repr, unknown)))
+    options = {name: RULES_FIELDS[name][1](item, f"{where}.{name}") for name, item in value.items()}
     try:
         rules = Rules(**options)
     except (ValueError, TypeError) as error:
-        raise _fail(where, str(error)) from None
+        raise fail(where, str(error)) from None
     return rules
 
 
 # -- outcomes ------------------------------------------------------------------
 
 
-def _outcome_out(outcome: Outcome) -> dict[str, Json]:
+def outcome_json(outcome: Outcome) -> dict[str, Json]:
     return {
         "sides": [list(side) for side in outcome.sides],
         "points": list(outcome.points),
@@ -317,22 +321,24 @@ def _outcome_out(outcome: Outcome) -> dict[str, Json]:
     }
 
 
-def _outcome(rules: Rules) -> Callable[[Json, str], Outcome]:
+def outcome_reader(rules: Rules) -> Callable[[Json, str], Outcome]:
     """A reader of one deal's outcome under ``rules``, which checks that it
     is an outcome the rules' scoring gives (the sides and scores that go
     with its points)."""
 
     def read(value: Json, where: str) -> Outcome:
-        fields = _fields(value, where, ("sides", "points", "winners", "scores", "sweep"))
+        fields = read_object(value, where, ("sides", "points", "winners", "scores", "sweep"))
         result = Outcome(
-            sides=_tuple_of(fields["sides"], f"{where}.sides", lambda v, w: _tuple_of(v, w, _int)),
-            points=_tuple_of(fields["points"], f"{where}.points", _int),
-            winners=_tuple_of(fields["winners"], f"{where}.winners", _int),
-            scores=_tuple_of(fields["scores"], f"{where}.scores", _int),
-            is_sweep=_bool(fields["sweep"], f"{where}.sweep"),
+            sides=read_tuple(
+                fields["sides"], f"{where}.sides", lambda v, w: read_tuple(v, w, read_int)
+            ),
+            points=read_tuple(fields["points"], f"{where}.points", read_int),
+            winners=read_tuple(fields["winners"], f"{where}.winners", read_int),
+            scores=read_tuple(fields["scores"], f"{where}.scores", read_int),
+            is_sweep=read_bool(fields["sweep"], f"{where}.sweep"),
         )
         if result not in _possible_outcomes(rules, result):
-            raise _fail(where, f"no deal under these rules ends with {result}")
+            raise fail(where, f"no deal under these rules ends with {result}")
         return result
 
     return read
@@ -369,40 +375,40 @@ def _possible_outcomes(rules: Rules, result: Outcome) -> list[Outcome]:
 # -- observations' parts ---------------------------------------------------
 
 
-def _place_card(value: Json, where: str) -> tuple[int, Card]:
-    items = _list(value, where, 2)
-    return _int(items[0], f"{where}[0]", 0), _card(items[1], f"{where}[1]")
+def read_place_card(value: Json, where: str) -> tuple[int, Card]:
+    items = read_list(value, where, 2)
+    return read_int(items[0], f"{where}[0]", 0), read_card(items[1], f"{where}[1]")
 
 
-def _cards(value: Json, where: str) -> tuple[Card, ...]:
-    return _tuple_of(value, where, _card)
+def read_cards(value: Json, where: str) -> tuple[Card, ...]:
+    return read_tuple(value, where, read_card)
 
 
 def _bid(value: Json, where: str) -> Bid:
-    action = _action(value, where)
+    action = read_action(value, where)
     if type(action) is not Bid:
-        raise _fail(where, f"expected a bid, found {action}")
+        raise fail(where, f"expected a bid, found {action}")
     return action
 
 
-def _contract_out(contract: Contract | None) -> dict[str, Json] | None:
+def contract_json(contract: Contract | None) -> dict[str, Json] | None:
     if contract is None:
         return None
     return {
-        "bid": None if contract.bid is None else _action_out(contract.bid),
+        "bid": None if contract.bid is None else action_json(contract.bid),
         "declarer": contract.declarer,
         "passed": list(contract.passed),
-        "called_card": _card_out(contract.called_card),
+        "called_card": card_json(contract.called_card),
         "partner": contract.partner,
     }
 
 
-def _contract(value: Json, where: str) -> Contract:
-    fields = _fields(value, where, ("bid", "declarer", "passed", "called_card", "partner"))
+def read_contract(value: Json, where: str) -> Contract:
+    fields = read_object(value, where, ("bid", "declarer", "passed", "called_card", "partner"))
     return Contract(
-        bid=_optional(fields["bid"], f"{where}.bid", _bid),
-        declarer=_optional(fields["declarer"], f"{where}.declarer", _int),
-        passed=_tuple_of(fields["passed"], f"{where}.passed", _bool),
-        called_card=_optional(fields["called_card"], f"{where}.called_card", _card),
-        partner=_optional(fields["partner"], f"{where}.partner", _int),
+        bid=read_optional(fields["bid"], f"{where}.bid", _bid),
+        declarer=read_optional(fields["declarer"], f"{where}.declarer", read_int),
+        passed=read_tuple(fields["passed"], f"{where}.passed", read_bool),
+        called_card=read_optional(fields["called_card"], f"{where}.called_card", read_card),
+        partner=read_optional(fields["partner"], f"{where}.partner", read_int),
     )

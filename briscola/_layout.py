@@ -1,6 +1,10 @@
-"""Where a deal puts each card of the pack: the one rule for the deal styles
-and the ace/three redraw, used by the dealer, the observation and the
-sampler alike (internal)."""
+"""The layout of a deal: which positions of the pack each deal style sends
+to each hand, to the trump card and to the stock, and where the ace/three
+redraw moves them (internal).
+
+Positions, not cards: the one rule that the dealer (:mod:`briscola._deal`)
+applies to a pack, and that the observation and the sampler read back to
+tell which cards a seat has seen."""
 
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ from ._actions import Action
 from ._deal import check_seed, new_game
 from ._drawn import Drawn
 from ._game import game_apply, game_legal_actions
-from ._outcome import game_outcome
+from ._outcome import finished_outcome
 from ._rules import AUCTION_NONE, MatchFormat, Rules
 from ._state import GameState, Outcome, Seat
 
@@ -125,7 +125,7 @@ def match_apply(match: MatchState, action: Action) -> MatchState:
         return MatchState(
             match.rules, match.seed, game, match.results, match.totals, False, match.finished
         )
-    result: Outcome = game_outcome(game)  # type: ignore[assignment]
+    result = finished_outcome(game)
     results = match.results + (result,)
     totals = tuple(t + s for t, s in zip(match.totals, result.scores))
     rules = match.rules

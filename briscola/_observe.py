@@ -236,7 +236,7 @@ def observe(state: GameState | MatchState, seat: int) -> Observation:
                 observe(state.game, seat), match_results=state.results, match_totals=state.totals
             )
         raise TypeError(f"observe takes a GameState or a MatchState, not {type(state).__name__}")
-    setup = state._setup
+    setup = state.setup
     rules = setup.rules
     n = rules.players
     if type(seat) is not int or not 0 <= seat < n:
@@ -326,7 +326,8 @@ def observe(state: GameState | MatchState, seat: int) -> Observation:
     new.match_results = None
     new.match_totals = None
     new.__class__ = Observation
-    return new  # type: ignore[no-any-return]
+    seen: Observation = new  # an Observation, now that it has the class
+    return seen
 
 
 _TWIN = twin(Observation)
@@ -382,7 +383,7 @@ def _shown_partners(state: GameState, seat: int) -> tuple[int, ...]:
 def _dealt_to(state: GameState, seats: tuple[int, ...]) -> dict[int, tuple[Card, ...]]:
     """Per seat of ``seats``, the cards the deal gave it, in canonical
     order."""
-    setup = state._setup
+    setup = state.setup
     layout = deal_layout(setup.rules, setup.dealer, dealt_style(setup.rules, state.history))
     return {
         seat: tuple(sorted((setup.pack[p] for p in layout.hands[seat]), key=_by_index))
@@ -432,7 +433,7 @@ def _turned_card(state: GameState) -> Card | None:
     (exchanges may have taken it since)."""
     if state.contract is not None or state.trump is None:
         return None
-    setup = state._setup
+    setup = state.setup
     layout = deal_layout(setup.rules, setup.dealer, dealt_style(setup.rules, state.history))
     turned_at, _ = redraw_positions(layout, len(setup.buried))
     return setup.pack[turned_at[-1]]

@@ -5,16 +5,28 @@ from __future__ import annotations
 from ._rules import Rules
 from ._state import PHASE_OVER, Contract, GameState, Outcome, Seat
 
-__all__ = ["game_outcome", "sides_outcome", "contract_outcome", "void_outcome"]
+__all__ = [
+    "game_outcome",
+    "finished_outcome",
+    "sides_outcome",
+    "contract_outcome",
+    "void_outcome",
+]
 
 
 def game_outcome(state: GameState) -> Outcome | None:
     """The outcome of a deal; ``None`` while it goes on."""
     if state.phase is not PHASE_OVER:
         return None
+    return finished_outcome(state)
+
+
+def finished_outcome(state: GameState) -> Outcome:
+    """The outcome of a deal that is over (unchecked: the public, checked
+    one is :func:`briscola.final_outcome`)."""
     if state.contract is not None:
         return _bastardo_outcome(state, state.contract)
-    points_of = state._setup.table.points
+    points_of = state.setup.table.points
     points = tuple(
         sum(points_of[card.index] for seat in side for card in state.piles[seat])
         for side in state.rules.sides
@@ -93,10 +105,11 @@ def contract_outcome(
 
 def _bastardo_outcome(state: GameState, contract: Contract) -> Outcome:
     """Sides, points and zero-sum scores of a finished bastardo deal."""
-    if contract.called_card is None or contract.bid is None:
+    declarer, partner, bid = contract.declarer, contract.partner, contract.bid
+    # The call names the partner, so a deal over with a call made has a
+    # declarer and a partner; one that every seat passed has no bid.
+    if contract.called_card is None or bid is None or declarer is None or partner is None:
         return void_outcome(state.rules.players)
-    declarer: int = contract.declarer  # type: ignore[assignment]
-    partner: int = contract.partner  # type: ignore[assignment]
-    points = state._setup.table.points
+    points = state.setup.table.points
     taken = sum(points[c.index] for seat in {declarer, partner} for c in state.piles[seat])
-    return contract_outcome(state.rules, declarer, partner, taken, taken >= contract.bid.points)
+    return contract_outcome(state.rules, declarer, partner, taken, taken >= bid.points)

@@ -8,7 +8,8 @@ Imported only by :mod:`briscola.pettingzoo` and :mod:`briscola.gymnasium`
 from __future__ import annotations
 
 import array
-from typing import Any, Final
+import operator
+from typing import Any, Final, SupportsIndex, cast
 
 import gymnasium
 import numpy as np
@@ -85,7 +86,9 @@ def rewards(state: GameState, scheme: str) -> list[float]:
 def action_index(action: object, size: int) -> int:
     """``action`` as an action index below ``size``."""
     try:
-        index: int = action.__index__()  # type: ignore[attr-defined]
+        # Anything with __index__ will do (a NumPy integer too); the rest
+        # raises TypeError here, and is refused below.
+        index = operator.index(cast(SupportsIndex, action))
     except (AttributeError, TypeError):
         index = -1
     if isinstance(action, bool) or not 0 <= index < size:

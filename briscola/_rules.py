@@ -555,7 +555,6 @@ def _validate(rules: Rules) -> None:
 
 # Members as module constants for the engine's hot paths: on Python 3.11 an
 # attribute lookup on an Enum class costs several times a global lookup.
-DEAL_STANDARD: Final = DealStyle.STANDARD
 DEAL_CUT: Final = DealStyle.CUT
 DEAL_KNOCK: Final = DealStyle.KNOCK
 DEAL_CUT_OR_KNOCK: Final = DealStyle.CUT_OR_KNOCK
@@ -563,7 +562,6 @@ DEAL_WHOLE: Final = DealStyle.WHOLE
 EXCHANGE_NONE: Final = Exchange.NONE
 EXCHANGE_TWO_FIRST_TRICK: Final = Exchange.TWO_FIRST_TRICK
 EXCHANGE_SEVEN_AFTER_WIN: Final = Exchange.SEVEN_AFTER_WIN
-EXCHANGE_SPANISH: Final = Exchange.SPANISH
 PARTNERS_HIDDEN: Final = PartnerHands.HIDDEN
 PARTNERS_AFTER_STOCK: Final = PartnerHands.AFTER_STOCK
 PARTNERS_BEFORE_FIRST_TRICK: Final = PartnerHands.BEFORE_FIRST_TRICK

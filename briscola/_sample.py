@@ -13,6 +13,7 @@ through the engine from that pack.
 from __future__ import annotations
 
 import random
+from typing import cast
 
 import attrs
 
@@ -170,7 +171,10 @@ class _Placement:
         if seen.known_hands[seen.seat] != seen.hand:
             raise _inconsistent("the seat's known hand is its hand")
 
-    def _place(self, position: int, card: Card) -> None:
+    def _place(self, position: int | None, card: Card) -> None:
+        # Only the face-up trump card taken into a hand has no position,
+        # and that card is known: no card is ever placed there.
+        assert position is not None, f"the {card} has no position in the pack"
         held = self.cards[position]
         if held is card:
             return
@@ -194,7 +198,7 @@ class _Placement:
                 order = list(shown)
                 self.rng.shuffle(order)
                 for entry, card in zip(self.hands[seat], order):
-                    self._place(entry.position, card)  # type: ignore[arg-type]
+                    self._place(entry.position, card)
                     entry.card = card
         turned = seen.turned_card
         if layout.trump is None:
@@ -217,21 +221,20 @@ class _Placement:
     def _act(self, time: int) -> None:
         action = self.seen.history[time]
         seat = self.seen.actors[time]
-        kind = type(action)
-        if kind is Play:
-            self._remove(seat, action.card, time)  # type: ignore[union-attr]
-            self.trick.append((seat, action.card))  # type: ignore[union-attr]
+        if type(action) is Play:
+            self._remove(seat, action.card, time)
+            self.trick.append((seat, action.card))
             if len(self.trick) == self.n * self.seen.rules.plays_per_trick:
                 self._collect(time)
-        elif kind is SwapTrump:
+        elif type(action) is SwapTrump:
             if self.face_up is None:
                 raise _inconsistent("an exchange needs a face-up trump card")
-            self._remove(seat, action.card, time)  # type: ignore[union-attr]
+            self._remove(seat, action.card, time)
             self.hands[seat].append(_Entry(time, None, self.face_up))
-            self.face_up = action.card  # type: ignore[union-attr]
-        elif kind is Call:
-            self.trump = action.card.suit  # type: ignore[union-attr]
-        elif kind in (Cut, Knock):
+            self.face_up = action.card
+        elif type(action) is Call:
+            self.trump = action.card.suit
+        elif type(action) in (Cut, Knock):
             raise _inconsistent("only the first action may cut or knock")
 
     def _collect(self, time: int) -> None:
@@ -272,7 +275,7 @@ class _Placement:
         if not unknown:
             raise _inconsistent(f"seat {seat} has no card left that could be the {card}")
         entry = hand.pop(self.rng.choice(unknown))
-        self._place(entry.position, card)  # type: ignore[arg-type]
+        self._place(entry.position, card)
 
     # -- the hands at the end ---------------------------------------------
 
@@ -315,7 +318,7 @@ class _Placement:
         for card, time in self.pending:
             if not spare or spare[0].time >= time:
                 raise _inconsistent(f"the seat played the {card} before it could hold it")
-            self._place(spare.pop(0).position, card)  # type: ignore[arg-type]
+            self._place(spare.pop(0).position, card)
         if spare:
             raise _inconsistent("the seat received more cards than it holds or played")
 
@@ -336,7 +339,7 @@ class _Placement:
                     continue
                 if not unknown:
                     raise _inconsistent(f"seat {seat} has too few cards for those shown")
-                self._place(unknown.pop().position, card)  # type: ignore[arg-type]
+                self._place(unknown.pop().position, card)
 
     def _fill(self) -> tuple[Card, ...]:
         """Deal the unseen cards over the positions still empty."""
@@ -348,4 +351,5 @@ class _Placement:
         self.rng.shuffle(unseen)
         for position, card in zip(empty, unseen):
             self.cards[position] = card
-        return tuple(self.cards)  # type: ignore[arg-type]
+        # Every position holds a card now: as many were empty as unseen.
+        return cast("tuple[Card, ...]", tuple(self.cards))

@@ -79,38 +79,40 @@ from ._cards import Card
 from ._deal import new_game
 from ._engine import apply, outcome
 from ._json import (
-    _T,
     Json,
-    _action,
-    _action_out,
-    _card,
-    _card_out,
-    _cards,
-    _contract,
-    _contract_out,
-    _count,
-    _fail,
-    _fields,
-    _int,
-    _kind,
-    _list,
-    _no_constant,
-    _object_without_repeats,
-    _optional,
-    _outcome,
-    _outcome_out,
-    _phase,
-    _place_card,
-    _rules,
-    _rules_out,
-    _suit,
-    _tuple_of,
+    action_json,
+    card_json,
+    contract_json,
+    fail,
+    kind_of,
+    no_constant,
+    object_without_repeats,
+    outcome_json,
+    outcome_reader,
+    read_action,
+    read_card,
+    read_cards,
+    read_contract,
+    read_count,
+    read_int,
+    read_list,
+    read_object,
+    read_optional,
+    read_phase,
+    read_place_card,
+    read_rules,
+    read_suit,
+    read_tuple,
+    rules_json,
 )
 from ._match import MatchState, match_goes_on, new_match, next_dealer
 from ._observe import Observation
 from ._rules import Rules
 from ._sample import sample_state
 from ._state import PHASE_OVER, GameState, Outcome
+
+_T = TypeVar("_T")
+_State = TypeVar("_State", GameState, MatchState)
 
 __all__ = ["dumps", "loads", "FORMAT", "MAX_DEALS", "MAX_ACTIONS"]
 
@@ -151,22 +153,22 @@ def dumps(obj: Rules | GameState | MatchState | Observation) -> str:
     """
     document: dict[str, Json] = {"format": FORMAT}
     if isinstance(obj, Rules):
-        document.update(type="rules", rules=_rules_out(obj))
+        document.update(type="rules", rules=rules_json(obj))
     elif type(obj) is GameState:
         document.update(
             type="game",
-            rules=_rules_out(obj.rules),
+            rules=rules_json(obj.rules),
             pack=[card.index for card in obj.pack],
             dealer=obj.dealer,
-            history=[_action_out(action) for action in obj.history],
+            history=[action_json(action) for action in obj.history],
         )
     elif isinstance(obj, MatchState):
         document.update(
             type="match",
-            rules=_rules_out(obj.rules),
+            rules=rules_json(obj.rules),
             seed=obj.seed,
             deals=[
-                [_action_out(action) for action in deal.history]
+                [action_json(action) for action in deal.history]
                 for deal in (*obj.finished, obj.game)
             ],
         )
@@ -240,14 +242,14 @@ def loads(
         raise ValueError(f"loads reads JSON text, not {type(text).__name__}")
     try:
         document = json.loads(
-            text, object_pairs_hook=_object_without_repeats, parse_constant=_no_constant
+            text, object_pairs_hook=object_without_repeats, parse_constant=no_constant
         )
     except RecursionError:
         raise ValueError("not a saved document: the JSON is nested too deeply") from None
     except ValueError as error:  # json.JSONDecodeError is a ValueError
         raise ValueError(f"not valid JSON: {error}") from None
     if not isinstance(document, dict):
-        raise ValueError(f"a saved document is a JSON object, not {_kind(document)}")
+        raise ValueError(f"a saved document is a JSON object, not {kind_of(document)}")
     version = document.get("format")
     if type(version) is not int:
         raise ValueError('a saved document needs an int "format" version')
@@ -260,7 +262,7 @@ def loads(
     reader = _READERS.get(kind) if isinstance(kind, str) else None
     if reader is None:
         known = ", ".join(repr(name) for name in _READERS)
-        shown = _kind(kind) if not isinstance(kind, str) else repr(kind[:40])
+        shown = kind_of(kind) if not isinstance(kind, str) else repr(kind[:40])
         raise ValueError(f"unknown document type {shown}; known types: {known}")
     if kind == "match" and version == 1:
         raise ValueError(
@@ -298,80 +300,80 @@ _KINDS: Final[dict[type, str]] = {
 
 
 def _read_rules(document: dict[str, Json]) -> Rules:
-    fields = _fields(document, "rules document", ("rules",), top=True)
-    return _rules(fields["rules"], "rules")
+    fields = read_object(document, "rules document", ("rules",), top=True)
+    return read_rules(fields["rules"], "rules")
 
 
-def _step(state: _T, action: Action, where: str) -> _T:
+def _step(state: _State, action: Action, where: str) -> _State:
     """``apply(state, action)``, refusing an illegal action at ``where``."""
     try:
-        return apply(state, action)  # type: ignore[call-overload, no-any-return]
+        return apply(state, action)
     except IllegalActionError as error:
-        raise _fail(where, f"{action} is not legal: {error}") from None
+        raise fail(where, f"{action} is not legal: {error}") from None
 
 
-def _replay(state: _T, history: tuple[Action, ...], where: str) -> _T:
+def _replay(state: _State, history: tuple[Action, ...], where: str) -> _State:
     for number, action in enumerate(history):
         state = _step(state, action, f"{where}.history[{number}]")
     return state
 
 
 def _read_game(document: dict[str, Json]) -> GameState:
-    fields = _fields(document, "game", ("rules", "pack", "dealer", "history"), top=True)
-    rules = _rules(fields["rules"], "game.rules")
-    pack = _tuple_of(fields["pack"], "game.pack", _card)
-    dealer = _int(fields["dealer"], "game.dealer", 0, rules.players - 1)
+    fields = read_object(document, "game", ("rules", "pack", "dealer", "history"), top=True)
+    rules = read_rules(fields["rules"], "game.rules")
+    pack = read_tuple(fields["pack"], "game.pack", read_card)
+    dealer = read_int(fields["dealer"], "game.dealer", 0, rules.players - 1)
     history = _history(fields["history"], "game.history")
     try:
         state = new_game(rules, deck=pack, dealer=dealer)
     except ValueError as error:
-        raise _fail("game", str(error)) from None
+        raise fail("game", str(error)) from None
     return _replay(state, history, "game")
 
 
 def _history(value: Json, where: str) -> tuple[Action, ...]:
     """A deal's actions, refused before any is read if there are more than
     :data:`MAX_ACTIONS`."""
-    actions = _list(value, where)
+    actions = read_list(value, where)
     if len(actions) > MAX_ACTIONS:
-        raise _fail(where, f"a deal has at most {MAX_ACTIONS} actions, found {len(actions)}")
-    return _tuple_of(actions, where, _action)
+        raise fail(where, f"a deal has at most {MAX_ACTIONS} actions, found {len(actions)}")
+    return read_tuple(actions, where, read_action)
 
 
 def _seed(value: Json, where: str) -> int | str:
     if type(value) is int:
         return value
     if not isinstance(value, str):
-        raise _fail(where, f"a match seed is an int or a string, found {_kind(value)}")
+        raise fail(where, f"a match seed is an int or a string, found {kind_of(value)}")
     try:
         value.encode("utf-8")  # random.Random seeds with a string's UTF-8 bytes
     except UnicodeEncodeError as error:
-        raise _fail(where, f"a string seed must be valid Unicode text: {error}") from None
+        raise fail(where, f"a string seed must be valid Unicode text: {error}") from None
     return value
 
 
 def _read_match(document: dict[str, Json]) -> MatchState:
-    fields = _fields(document, "match", ("rules", "seed", "deals"), top=True)
-    deals = _list(fields["deals"], "match.deals")
+    fields = read_object(document, "match", ("rules", "seed", "deals"), top=True)
+    deals = read_list(fields["deals"], "match.deals")
     # The limits apply before anything is read: a document cannot make the
     # reader convert or replay more than they allow.
     if not 1 <= len(deals) <= MAX_DEALS:
-        raise _fail("match.deals", f"a match has from 1 to {MAX_DEALS} deals, found {len(deals)}")
-    rules = _rules(fields["rules"], "match.rules")
+        raise fail("match.deals", f"a match has from 1 to {MAX_DEALS} deals, found {len(deals)}")
+    rules = read_rules(fields["rules"], "match.rules")
     seed = _seed(fields["seed"], "match.seed")
     match = new_match(rules, seed=seed)
     for k, actions in enumerate(deals):
         where = f"match.deals[{k}]"
         if match.is_over:
-            raise _fail(where, "the match was over before this deal")
+            raise fail(where, "the match was over before this deal")
         if k < len(deals) - 1 and not actions:
-            raise _fail(where, "only the deal in progress may have no actions yet")
+            raise fail(where, "only the deal in progress may have no actions yet")
         for number, action in enumerate(_history(actions, where)):
             if len(match.results) != k:
-                raise _fail(f"{where}[{number}]", f"{action} comes after the end of the deal")
+                raise fail(f"{where}[{number}]", f"{action} comes after the end of the deal")
             match = _step(match, action, f"{where}[{number}]")
         if k < len(deals) - 1 and len(match.results) != k + 1:
-            raise _fail(where, "the deal does not end, yet another deal follows")
+            raise fail(where, "the deal does not end, yet another deal follows")
     return match
 
 
@@ -380,7 +382,7 @@ _OBSERVATION_FIELDS: Final = tuple(field.name for field in attrs.fields(Observat
 
 def _observation_out(seen: Observation) -> dict[str, Json]:
     return {
-        "rules": _rules_out(seen.rules),
+        "rules": rules_json(seen.rules),
         "seat": seen.seat,
         "dealer": seen.dealer,
         "phase": seen.phase.value,
@@ -392,8 +394,8 @@ def _observation_out(seen: Observation) -> dict[str, Json]:
         "stock_size": seen.stock_size,
         "stock_known": [[i, card.index] for i, card in seen.stock_known],
         "trump": None if seen.trump is None else str(seen.trump),
-        "trump_card": _card_out(seen.trump_card),
-        "turned_card": _card_out(seen.turned_card),
+        "trump_card": card_json(seen.trump_card),
+        "turned_card": card_json(seen.turned_card),
         "buried": [card.index for card in seen.buried],
         "trump_drawn": None
         if seen.trump_drawn is None
@@ -401,67 +403,70 @@ def _observation_out(seen: Observation) -> dict[str, Json]:
         "trick": [[seat, card.index] for seat, card in seen.trick],
         "piles": [[card.index for card in pile] for pile in seen.piles],
         "tricks_won": list(seen.tricks_won),
-        "history": [_action_out(action) for action in seen.history],
+        "history": [action_json(action) for action in seen.history],
         "actors": list(seen.actors),
-        "contract": _contract_out(seen.contract),
+        "contract": contract_json(seen.contract),
         "match_results": None
         if seen.match_results is None
-        else [_outcome_out(result) for result in seen.match_results],
+        else [outcome_json(result) for result in seen.match_results],
         "match_totals": None if seen.match_totals is None else list(seen.match_totals),
     }
 
 
 def _read_observation(document: dict[str, Json]) -> Observation:
     w = "observation"
-    fields = _fields(document, w, _OBSERVATION_FIELDS, top=True)
-    rules = _rules(fields["rules"], f"{w}.rules")
+    fields = read_object(document, w, _OBSERVATION_FIELDS, top=True)
+    rules = read_rules(fields["rules"], f"{w}.rules")
     n = rules.players
 
     def seat(value: Json, where: str) -> int:
-        return _int(value, where, 0, n - 1)
+        return read_int(value, where, 0, n - 1)
 
     def per_seat(value: Json, where: str, item: Callable[[Json, str], _T]) -> tuple[_T, ...]:
-        return _tuple_of(value, where, item, n)
+        return read_tuple(value, where, item, n)
 
     def get(name: str, read: Callable[[Json, str], _T]) -> _T:
         return read(fields[name], f"{w}.{name}")
 
     def seat_card(value: Json, where: str) -> tuple[int, Card]:
-        items = _list(value, where, 2)
-        return seat(items[0], f"{where}[0]"), _card(items[1], f"{where}[1]")
+        items = read_list(value, where, 2)
+        return seat(items[0], f"{where}[0]"), read_card(items[1], f"{where}[1]")
 
     def seat_cards(value: Json, where: str) -> tuple[tuple[int, Card], ...]:
-        return _tuple_of(value, where, seat_card)
+        return read_tuple(value, where, seat_card)
 
     seen = Observation(
         rules=rules,
         seat=get("seat", seat),
         dealer=get("dealer", seat),
-        phase=get("phase", _phase),
-        to_move=get("to_move", lambda v, where: _optional(v, where, seat)),
-        hand=get("hand", _cards),
-        hand_sizes=get("hand_sizes", lambda v, where: per_seat(v, where, _count)),
-        known_hands=get("known_hands", lambda v, where: per_seat(v, where, _cards)),
-        shown_dealt=get("shown_dealt", lambda v, where: per_seat(v, where, _cards)),
-        stock_size=get("stock_size", lambda v, where: _int(v, where, 0)),
-        stock_known=get("stock_known", lambda v, where: _tuple_of(v, where, _place_card)),
-        trump=get("trump", lambda v, where: _optional(v, where, _suit)),
-        trump_card=get("trump_card", lambda v, where: _optional(v, where, _card)),
-        turned_card=get("turned_card", lambda v, where: _optional(v, where, _card)),
-        buried=get("buried", _cards),
-        trump_drawn=get("trump_drawn", lambda v, where: _optional(v, where, seat_card)),
+        phase=get("phase", read_phase),
+        to_move=get("to_move", lambda v, where: read_optional(v, where, seat)),
+        hand=get("hand", read_cards),
+        hand_sizes=get("hand_sizes", lambda v, where: per_seat(v, where, read_count)),
+        known_hands=get("known_hands", lambda v, where: per_seat(v, where, read_cards)),
+        shown_dealt=get("shown_dealt", lambda v, where: per_seat(v, where, read_cards)),
+        stock_size=get("stock_size", lambda v, where: read_int(v, where, 0)),
+        stock_known=get("stock_known", lambda v, where: read_tuple(v, where, read_place_card)),
+        trump=get("trump", lambda v, where: read_optional(v, where, read_suit)),
+        trump_card=get("trump_card", lambda v, where: read_optional(v, where, read_card)),
+        turned_card=get("turned_card", lambda v, where: read_optional(v, where, read_card)),
+        buried=get("buried", read_cards),
+        trump_drawn=get("trump_drawn", lambda v, where: read_optional(v, where, seat_card)),
         trick=get("trick", seat_cards),
-        piles=get("piles", lambda v, where: per_seat(v, where, _cards)),
-        tricks_won=get("tricks_won", lambda v, where: per_seat(v, where, _count)),
+        piles=get("piles", lambda v, where: per_seat(v, where, read_cards)),
+        tricks_won=get("tricks_won", lambda v, where: per_seat(v, where, read_count)),
         history=get("history", _history),
-        actors=get("actors", lambda v, where: _tuple_of(v, where, seat)),
-        contract=get("contract", lambda v, where: _optional(v, where, _contract)),
+        actors=get("actors", lambda v, where: read_tuple(v, where, seat)),
+        contract=get("contract", lambda v, where: read_optional(v, where, read_contract)),
         match_results=get(
             "match_results",
-            lambda v, where: _optional(v, where, lambda x, y: _tuple_of(x, y, _outcome(rules))),
+            lambda v, where: read_optional(
+                v, where, lambda x, y: read_tuple(x, y, outcome_reader(rules))
+            ),
         ),
         match_totals=get(
-            "match_totals", lambda v, where: _optional(v, where, lambda x, y: per_seat(x, y, _int))
+            "match_totals",
+            lambda v, where: read_optional(v, where, lambda x, y: per_seat(x, y, read_int)),
         ),
     )
     _check_observation(seen)
@@ -471,33 +476,33 @@ def _read_observation(document: dict[str, Json]) -> Observation:
 def _check_observation(seen: Observation) -> None:
     """Check that some deal (and match) agrees with ``seen``."""
     if (seen.match_results is None) != (seen.match_totals is None):
-        raise _fail("observation", "match_results and match_totals go together")
+        raise fail("observation", "match_results and match_totals go together")
     if seen.match_results is not None:
         results = seen.match_results
         over = seen.phase is PHASE_OVER
         if over and not results:
-            raise _fail("observation", "a finished deal of a match has a result")
+            raise fail("observation", "a finished deal of a match has a result")
         before = results[:-1] if over else results
         _check_results_go_on(seen.rules, before)
         sums = tuple(
             sum(column) for column in zip((0,) * seen.rules.players, *(r.scores for r in results))
         )
         if seen.match_totals != sums:
-            raise _fail("observation.match_totals", "the totals are not the sums of the scores")
+            raise fail("observation.match_totals", "the totals are not the sums of the scores")
         if over and match_goes_on(seen.rules, results, sums):
-            raise _fail("observation", "the match would go on after this deal")
+            raise fail("observation", "the match would go on after this deal")
         if seen.dealer != _dealer_after(seen.rules, before):
-            raise _fail("observation.dealer", "the match's deals are not dealt by this seat")
+            raise fail("observation.dealer", "the match's deals are not dealt by this seat")
     try:
         deal = sample_state(seen, random.Random(0))
     except ValueError as error:
-        raise _fail("observation", str(error)) from None
+        raise fail("observation", str(error)) from None
     if seen.match_results is not None and deal.is_over:
         # Every card of a finished deal lies where the seat saw it (in the
         # piles, or in the hands of a void deal): its outcome is fixed.
         ended = outcome(deal)
         if seen.match_results[-1] != ended:
-            raise _fail(
+            raise fail(
                 "observation.match_results",
                 f"the last result is not how the deal ended ({ended})",
             )
@@ -509,7 +514,7 @@ def _check_results_go_on(rules: Rules, results: tuple[Outcome, ...]) -> None:
     for k, result in enumerate(results):
         totals = tuple(t + s for t, s in zip(totals, result.scores))
         if not match_goes_on(rules, results[: k + 1], totals):
-            raise _fail(
+            raise fail(
                 f"observation.match_results[{k}]",
                 "the match would have ended after this deal",
             )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from typing import Final, Protocol, TypeAlias
+from typing import TYPE_CHECKING, Final, Protocol, TypeAlias
 
 import attrs
 
@@ -24,6 +24,8 @@ __all__ = [
     "make_setup",
     "make_contract",
     "make_state",
+    "LiveState",
+    "AuctionState",
     "swapped",
     "contracted",
     "PHASE_CUT_OR_KNOCK",
@@ -164,10 +166,11 @@ class GameState(Drawn):
     (<Phase.PLAYING: 'playing'>, 0, 33, True)
     """
 
-    _setup: Setup
-    """The rules, pack, dealer and buried cards, shared by the states of
-    one deal (internal: read them as :attr:`rules`, :attr:`pack`,
-    :attr:`dealer` and :attr:`buried`)."""
+    setup: Setup
+    """The part every state of one deal shares: the rules, the pack, the
+    dealer, the cards buried by the redraw and the tables compiled from the
+    rules. Internal to the engine and read-only: read its parts as
+    :attr:`rules`, :attr:`pack`, :attr:`dealer` and :attr:`buried`."""
     phase: Phase
     """What the deal is waiting for."""
     to_move: Seat | None
@@ -207,34 +210,56 @@ class GameState(Drawn):
     @property
     def rules(self) -> Rules:
         """The rules of the deal."""
-        return self._setup.rules
+        return self.setup.rules
 
     @property
     def pack(self) -> tuple[Card, ...]:
         """The pack order the deal was dealt from (index 0 dealt first)."""
-        return self._setup.pack
+        return self.setup.pack
 
     @property
     def dealer(self) -> Seat:
         """The seat that dealt."""
-        return self._setup.dealer
+        return self.setup.dealer
 
     @property
     def buried(self) -> tuple[Card, ...]:
         """Cards turned as trump and buried by the ace/three redraw, in the
         order they were turned: everyone saw them."""
-        return self._setup.buried
+        return self.setup.buried
 
     @property
     def eldest(self) -> Seat:
         """The seat after the dealer: it receives the first card and leads
         the first trick."""
-        return (self._setup.dealer + 1) % self._setup.rules.players
+        return (self.setup.dealer + 1) % self.setup.rules.players
 
     @property
     def declarer(self) -> Seat | None:
         """Bastardo's declarer (the highest bidder so far), else ``None``."""
         return None if self.contract is None else self.contract.declarer
+
+
+if TYPE_CHECKING:
+
+    class LiveState(GameState):
+        """A :class:`GameState` in a phase where a seat is to move: every
+        phase but ``OVER``. For the type checker only (at run time it is
+        :class:`GameState` itself): the transitions take it, and the phase
+        check that picks a transition is what proves it, so no transition
+        tests :attr:`to_move` for ``None`` again."""
+
+        to_move: Seat
+
+    class AuctionState(LiveState):
+        """A :class:`LiveState` in bastardo's auction or call, where the
+        contract is always set (for the type checker only, like
+        :class:`LiveState`)."""
+
+        contract: Contract
+
+else:
+    LiveState = AuctionState = GameState
 
 
 class _StateConstructor(Protocol):

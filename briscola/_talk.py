@@ -27,7 +27,7 @@ from ._actions import (
 )
 from ._build import copier
 from ._rules import Rules
-from ._state import GameState, Seat
+from ._state import GameState, LiveState, Seat
 
 __all__ = [
     "talk_actions",
@@ -108,7 +108,7 @@ def why_no_talk(state: GameState, kind: type) -> str | None:
     return None
 
 
-def apply_say(state: GameState, action: Say) -> GameState:
+def apply_say(state: LiveState, action: Say) -> GameState:
     """The seat to move says ``action.word``."""
     reason = why_no_talk(state, Say)
     if reason is not None:
@@ -116,7 +116,7 @@ def apply_say(state: GameState, action: Say) -> GameState:
     return _record(state, action)
 
 
-def apply_sign(state: GameState, action: Sign) -> GameState:
+def apply_sign(state: LiveState, action: Sign) -> GameState:
     """The seat to move makes the sign ``action.signal`` to its partner."""
     reason = why_no_talk(state, Sign)
     if reason is not None:
@@ -126,8 +126,8 @@ def apply_sign(state: GameState, action: Sign) -> GameState:
     return _record(state, action)
 
 
-def _record(state: GameState, action: Say | Sign) -> GameState:
-    seat: Seat = state.to_move  # type: ignore[assignment]
+def _record(state: LiveState, action: Say | Sign) -> GameState:
+    seat = state.to_move
     return talked(state, history=state.history + (action,), actors=state.actors + (seat,))
 
 

@@ -25,7 +25,7 @@ import functools
 import operator
 import random
 from collections.abc import MutableSequence, Sequence
-from typing import Final
+from typing import Final, cast
 
 from ._actions import CUT, KNOCK, PASS, SAYS, SIGNS, Action, Call, Play, Signal, SwapTrump, Word
 from ._auction import bid_ladder
@@ -188,7 +188,6 @@ class Encoding:
         count."""
 
         self._rel, self._side_place = seat_orders(n, sides)
-        self._n_sides = len(sides)
         points = dict(rules.card_points)
         self._prefixed = rules.deal is DealStyle.CUT_OR_KNOCK or rules.auction is not Auction.NONE
         self._played_base = tuple(
@@ -205,7 +204,6 @@ class Encoding:
             tuple(self._given + rel * size for rel in self._rel[seat]) for seat in range(n)
         )
         self._phase_index = {phase: i for i, phase in enumerate(_PHASES)}
-        self._suit_index = {card.suit: card.suit.value for card in FULL_PACK}
 
     def __repr__(self) -> str:
         return f"Encoding(<{self.rules.players}-seat rules>)"
@@ -441,7 +439,9 @@ class Encoding:
         seen = observation
         if seen.rules is not self.rules:
             self._check_rules(seen.rules)
-        o: MutableSequence[int] = out  # type: ignore[assignment]
+        # ``out`` is typed ``object`` for the NumPy arrays and the like that
+        # are no MutableSequence but take item assignment all the same.
+        o = cast("MutableSequence[int]", out)
         seat = seen.seat
         rel = self._rel[seat]
         slot = self._slot
@@ -483,11 +483,10 @@ class Encoding:
             played = self._played_base[seat]
             given = self._given_base[seat]
             for action, actor in zip(history, actors):
-                kind = type(action)
-                if kind is Play:
-                    o[played[actor] + slot[action.card.index]] = 1  # type: ignore[union-attr]
-                elif kind is SwapTrump:
-                    o[given[actor] + slot[action.card.index]] = 1  # type: ignore[union-attr]
+                if type(action) is Play:
+                    o[played[actor] + slot[action.card.index]] = 1
+                elif type(action) is SwapTrump:
+                    o[given[actor] + slot[action.card.index]] = 1
 
         trick = seen.trick
         if trick:

@@ -112,7 +112,7 @@ def test_observation_holds_no_reference_to_the_state() -> None:
     for seat in range(4):
         for item in reachable(observe(state, seat)):
             assert not isinstance(item, (GameState, MatchState))
-            assert item is not state._setup and item is not state.pack
+            assert item is not state.setup and item is not state.pack
             assert item is not state.stock or not state.stock
 
 

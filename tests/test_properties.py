@@ -209,13 +209,13 @@ def test_apply_is_pure(source: str, data: st.DataObject) -> None:
     state = new_game(playout.rules, seed=playout.seed, dealer=playout.dealer)
     for i, action in enumerate(playout.actions):
         before = field_values(state)
-        setup_before = attrs.evolve(state._setup)
+        setup_before = attrs.evolve(state.setup)
         shallow = attrs.evolve(state)
         deep = copy.deepcopy(state) if i == deep_at else None
         after = apply(state, action)
         assert after is not state
         assert field_values(state) == before
-        assert state._setup == setup_before
+        assert state.setup == setup_before
         assert state == shallow
         if deep is not None:
             assert state == deep

@@ -44,7 +44,7 @@ from briscola import (
     outcome,
     preset,
 )
-from briscola._json import _RULES_FIELDS
+from briscola._json import RULES_FIELDS
 from tests.strategies import (
     PRESET_NAMES,
     TRICK_PRESET_NAMES,
@@ -82,9 +82,9 @@ def test_rules_round_trip(rules: Rules) -> None:
 def test_every_rules_field_is_saved() -> None:
     """SPEC §9: every option of Rules is public API and must survive a
     save; the writer knows each field of Rules."""
-    assert set(_RULES_FIELDS) == {field.name for field in attrs.fields(Rules)}
+    assert set(RULES_FIELDS) == {field.name for field in attrs.fields(Rules)}
     document = json.loads(dumps(preset("bastardo")))
-    assert set(document["rules"]) == set(_RULES_FIELDS)
+    assert set(document["rules"]) == set(RULES_FIELDS)
 
 
 @pytest.mark.parametrize("name", PRESET_NAMES)
@@ -196,7 +196,7 @@ def test_actions_are_short_arrays() -> None:
     assert json.loads(dumps(bid))["history"] == [["bid", 61]]
     passed = apply(new_game(chiamata, seed=1), Pass())
     assert json.loads(dumps(passed))["history"] == [["pass"]]
-    from briscola._json import _action, _action_out
+    from briscola._json import action_json, read_action
 
     for action, code in (
         (Play(ace), ["play", 0]),
@@ -204,8 +204,8 @@ def test_actions_are_short_arrays() -> None:
         (Call(king), ["call", 39]),
         (Bid(61, Rank.KING), ["bid", 61, "king"]),
     ):
-        assert _action_out(action) == code
-        assert _action(code, "test") == action
+        assert action_json(action) == code
+        assert read_action(code, "test") == action
 
 
 def test_documents_carry_format_and_type() -> None:

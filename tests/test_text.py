@@ -28,7 +28,7 @@ def test_str_is_the_table_and_repr_is_unchanged() -> None:
     """``str()`` prints the table; ``repr`` stays the attrs repr."""
     state = new_game(preset("italian-4p"), seed=8)
     assert str(state) == text(state)
-    assert repr(state).startswith("GameState(_setup=Setup(")
+    assert repr(state).startswith("GameState(setup=Setup(")
     seen = observe(state, 2)
     assert str(seen) == text(seen)
     assert repr(seen).startswith("Observation(rules=Rules(")

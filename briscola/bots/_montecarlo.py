@@ -86,7 +86,7 @@ def greedy_rollout(state: GameState, rng: random.Random) -> Action:
     """
     if state.phase is not Phase.PLAYING:
         return random_rollout(state, rng)
-    setup = state._setup
+    setup = state.setup
     table = setup.table
     seat: int = state.to_move  # type: ignore[assignment]
     trump = state.trump
@@ -278,7 +278,7 @@ def _playout_value(state: GameState, seat: int) -> float:
     score) plus its side's share of the points."""
     result: Outcome = outcome(state)  # type: ignore[assignment]
     side = next(i for i, s in enumerate(result.sides) if seat in s)
-    share = result.points[side] / max(1, state._setup.table.total_points)
+    share = result.points[side] / max(1, state.setup.table.total_points)
     if state.contract is not None:
         return result.scores[seat] + share
     if result.winners:
