@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 import pytest
@@ -26,6 +29,7 @@ from briscola import (
     Rules,
     Suit,
     apply,
+    is_legal,
     legal_actions,
     new_game,
     outcome,
@@ -668,3 +672,111 @@ def test_property_auction_actions_in_order(playout: Playout) -> None:
             assert state.contract.passed.count(False) == 1
             assert state.to_move is not None and not state.contract.passed[state.to_move]
             assert state.to_move == state.contract.declarer
+
+
+def test_a_bid_equal_to_the_engines_own_is_taken_the_same() -> None:
+    """``apply`` takes any action equal to a legal one: a copied or
+    unpickled bid, not the object ``legal_actions`` lists, makes the same
+    bid."""
+    state = new_game(preset("bastardo"), seed=1)
+    ladder = next(a for a in legal_actions(state) if a == Bid(61))
+    for bid in (copy.copy(ladder), pickle.loads(pickle.dumps(ladder))):
+        assert bid is not ladder
+        assert is_legal(state, bid)
+        assert apply(state, bid) == apply(state, ladder)
+
+
+def test_a_refused_chiamata_bid_says_which_bids_there_are() -> None:
+    state = new_game(preset("chiamata"), seed=1)
+    with pytest.raises(IllegalActionError) as refused:
+        apply(state, Bid(200))
+    assert str(refused.value) == (
+        "seat 0 cannot bid 200: a chiamata bid names a rank at 61 points, or the two at 62 to 120"
+    )
+
+
+def test_a_call_of_a_card_left_out_of_the_pack_is_refused_saying_so() -> None:
+    """Bastardo with five cards left out and seven cards a hand (custom
+    rules): the declarer cannot call a card the pack does not hold."""
+    removed = tuple(Card(suit, Rank.TWO) for suit in Suit) + (Card(Suit.CLUBS, Rank.FOUR),)
+    rules = attrs.evolve(preset("bastardo"), hand_size=7, removed=removed)
+    state = apply(new_game(rules, seed=1), Bid(61))
+    for _ in range(rules.players - 1):
+        state = apply(state, Pass())
+    with pytest.raises(IllegalActionError) as refused:
+        apply(state, Call(removed[0]))
+    assert str(refused.value) == f"seat 0 cannot call the {removed[0]}: it is not in this pack"
+
+
+def test_the_tables_of_many_rules_stay_bounded() -> None:
+    """The engine keeps compiled tables (trick order, bastardo's auction
+    ladder) per rules; with hundreds of different rules the caches are
+    emptied and refilled instead of growing, and play goes on correctly."""
+    from briscola import _auction, _trick
+
+    base = preset("bastardo")
+    calling = _to_the_call(base, 0)
+    calls = legal_actions(calling)
+    many = [attrs.evolve(base, match_target=1 + k % 200, min_bid=61 + k // 200) for k in range(300)]
+    for k, rules in enumerate(many):
+        assert legal_actions(new_game(rules, seed=k))[1] == Bid(rules.min_bid)
+    assert len(_trick._TABLES) <= 257 and len(_auction._LADDERS) <= 257
+    state = new_game(many[0], seed=3)
+    assert legal_actions(state) == legal_actions(new_game(base, seed=3))
+    # A deal begun before the caches were emptied plays on: its ladder is
+    # compiled again at the call.
+    assert legal_actions(calling) == calls and len(calls) == 40
+
+
+def _to_the_call(rules: Any, bid_choice: int) -> GameState:
+    """A deal of ``rules`` (an auction) where the first bidder makes its
+    ``bid_choice``-th bid and everyone else passes: the declarer to call."""
+    state = new_game(rules, seed=1)
+    while not isinstance(legal_actions(state)[0], Call):
+        legal = legal_actions(state)
+        bids = [action for action in legal if isinstance(action, Bid)]
+        first = state.contract is None or state.contract.bid is None
+        state = apply(state, bids[bid_choice] if first else legal[0])
+    return state
+
+
+@pytest.mark.parametrize(("bid_choice", "words"), [(0, "calls an ace"), (9, "calls a two")])
+def test_chiamata_refuses_a_call_of_another_rank(bid_choice: int, words: str) -> None:
+    """In the chiamata the declarer calls a card of the rank bid; another
+    card is refused, saying which rank the contract calls."""
+    from briscola import IllegalActionError
+
+    state = _to_the_call(preset("chiamata"), bid_choice)
+    assert state.contract is not None and state.contract.bid is not None
+    rank = state.contract.bid.rank
+    assert rank is not None and all(a.card.rank is rank for a in legal_actions(state))  # type: ignore[union-attr]
+    other = Card(Suit.COINS, Rank.KING)
+    with pytest.raises(IllegalActionError) as refused:
+        apply(state, Call(other))
+    assert (
+        str(refused.value) == f"seat {state.to_move} cannot call the {other}: the contract {words}"
+    )
+
+
+def test_the_auction_from_cold_caches() -> None:
+    """The auction's records of who has passed are worked out on first
+    use: emptied, every bid and pass gives the same deal as before."""
+    from briscola import _auction
+
+    def auction(state: GameState) -> GameState:
+        bids = 0
+        while not isinstance(legal_actions(state)[0], Call):
+            legal = legal_actions(state)
+            state = apply(state, legal[1] if bids < 3 else Pass())
+            bids += 1
+        return state
+
+    start = new_game(preset("bastardo"), seed=4)
+    warm = auction(start)
+    _auction._ROUNDS.clear()
+    assert auction(start) == warm
+    _auction._ROUNDS.clear()
+    passes = start
+    for _ in range(4):
+        passes = apply(passes, Pass())
+    assert passes.contract is not None and passes.contract.passed.count(True) == 4

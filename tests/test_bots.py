@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given
 
 from briscola import (
     PRESETS,
     Action,
+    Auction,
     Bid,
     Call,
     GameState,
@@ -47,7 +50,7 @@ from briscola.bots import (
     random_rollout,
 )
 
-from .strategies import card, deck_with, play_cards, reachable_states, seeds
+from .strategies import card, deck_with, first_play, play_cards, reachable_states, seeds
 
 
 def heuristic_move(state: GameState) -> Action:
@@ -502,3 +505,44 @@ def test_play_match_plays_a_split_match_to_four() -> None:
     assert len(result.winners) == 1
     assert match.wins[result.winners[0]] == 4
     assert max(match.wins[seat] for seat in range(2) if seat not in result.winners) < 4
+
+
+def test_bots_in_the_chiamata_and_unseeded() -> None:
+    """Heuristic bots bid in the chiamata (naming a rank at the minimum);
+    an unseeded deal still ends; a match needs one bot per seat."""
+    rules = attrs.evolve(preset("bastardo"), auction=Auction.CHIAMATA)
+    bids: list[Bid] = []
+    for seed in range(6):
+        final = play_deal(rules, [HeuristicBot()] * 5, seed=seed)
+        bids += [a for a in final.history if isinstance(a, Bid)]
+        assert final.is_over
+    assert bids and all(bid.rank is not None for bid in bids)
+    assert play_deal(preset("italian-2p"), [RandomBot(), RandomBot()]).is_over
+    with pytest.raises(ValueError, match="one per seat"):
+        play_match(preset("italian-2p"), [RandomBot()], seed=1)
+
+
+def test_monte_carlo_with_a_rollout_function() -> None:
+    """A Monte Carlo bot takes any rollout policy function."""
+
+    def first_action(state: Any, rng: random.Random) -> Any:
+        return first_play(state)
+
+    bot = MonteCarloBot(samples=2, rollout=first_action)
+    assert bot.rollout_name == "first_action"
+    final = play_deal(preset("italian-2p"), [bot, RandomBot()], seed=3)
+    result = outcome(final)
+    assert result is not None and sum(result.points) == 120
+
+
+def test_heuristic_bot_passes_when_no_bid_is_left() -> None:
+    """Once 120 is bid no higher bid exists: the heuristic bot passes."""
+    from briscola import Pass, apply
+
+    state = new_game(preset("bastardo"), seed=1)
+    state = apply(state, Bid(120))
+    seat = state.to_move
+    assert seat is not None and legal_actions(state) == (Pass(),)
+    choice = HeuristicBot().choose(observe(state, seat), legal_actions(state), random.Random(0))
+    assert choice == Pass()
+    assert play_deal(preset("bastardo"), [HeuristicBot()] * 5, state=state, seed=1).is_over

@@ -17,7 +17,12 @@ from briscola import (
     Suit,
     preset,
 )
-from tests.strategies import PORTUGUESE_POINTS, PORTUGUESE_STRENGTH, SPLIT_ORIGINAL_POINTS
+from tests.strategies import (
+    PORTUGUESE_POINTS,
+    PORTUGUESE_STRENGTH,
+    SPLIT_ORIGINAL_POINTS,
+    card,
+)
 
 
 def test_suits_in_canonical_order() -> None:
@@ -172,3 +177,14 @@ def test_card_points_accepts_a_mapping() -> None:
     as_pairs = attrs.evolve(base, card_points=SPLIT_ORIGINAL_POINTS)
     assert as_map == as_pairs
     assert as_map.total_points == 160
+
+
+def test_card_takes_a_suit_and_a_rank() -> None:
+    """SPEC §10: a card is built from a Suit and a Rank, nothing else."""
+    for suit, rank in (("coins", Rank.ACE), (Suit.COINS, 0), (0, 0)):
+        with pytest.raises(TypeError, match="Suit and a Rank"):
+            Card(suit, rank)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        _ = card("ace of coins") <= 3  # type: ignore[operator]
+    with pytest.raises(TypeError):
+        _ = card("ace of coins") > 3  # type: ignore[operator]

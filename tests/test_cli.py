@@ -12,6 +12,7 @@ import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -19,11 +20,16 @@ import pytest
 from briscola import (
     PRESETS,
     Action,
+    Auction,
     Card,
+    DealStyle,
+    Exchange,
     GameState,
     MatchFormat,
     Observation,
     Pass,
+    Rank,
+    Rules,
     Suit,
     apply,
     legal_actions,
@@ -1012,3 +1018,142 @@ def test_dev_full() -> None:
         )
     assert done.returncode == 1
     assert re.fullmatch(r"briscola: error: [^\n]+\n", done.stderr), done.stderr
+
+
+_ODD = Rules(
+    removed=(Card(Suit.CLUBS, Rank.TWO), Card(Suit.CLUBS, Rank.FOUR)),
+    card_points={
+        Rank.ACE: 11,
+        Rank.THREE: 10,
+        Rank.KING: 4,
+        Rank.KNIGHT: 3,
+        Rank.JACK: 2,
+        Rank.TWO: 1,
+    },
+)
+
+
+@pytest.mark.parametrize(
+    ("rules", "words"),
+    [
+        (attrs.evolve(preset("italian-2p"), deal=DealStyle.KNOCK), ["at once"]),
+        (
+            attrs.evolve(preset("italian-2p"), exchange=Exchange.SEVEN_AFTER_WIN),
+            ["seven of trumps", "two tricks with drawing"],
+        ),
+        (attrs.evolve(preset("bastardo"), auction=Auction.CHIAMATA), ["naming a rank", "two"]),
+        (attrs.evolve(preset("bastardo"), cappotto_doubles=True), ["doubled"]),
+        (_ODD, ["(62 of 123) wins the deal."]),
+    ],
+    ids=["knock", "seven", "chiamata", "cappotto", "odd-total"],
+)
+def test_describe_rules_rarer_options(rules: Rules, words: list[str]) -> None:
+    """``briscola rules`` describes every option from the fields, including
+    the rarer ones (a knock deal, the seven after a win, the chiamata,
+    cappotto, a pack of an odd number of points, where no tie is
+    possible)."""
+    text = " ".join(describe_rules(rules, width=10_000).split())
+    for word in words:
+        assert word in text, (word, text)
+    if rules is _ODD:
+        assert _ODD.total_points == 123 and "tie" not in text.split("Match")[0].split("Winning")[-1]
+
+
+def _play(name: str, seed: int, bot: str = "random", stdin: str = "1\n" * 400, **kw: Any) -> str:
+    out = io.StringIO()
+    status = play(name, 0, seed, bot, stdin=io.StringIO(stdin), out=out, err=io.StringIO(), **kw)
+    assert status == 0
+    return out.getvalue()
+
+
+def _points(text: str) -> list[int]:
+    return [int(p) for p in re.findall(r": (\d+) points\.", text)]
+
+
+def test_play_reports_a_tie_and_a_win() -> None:
+    """``briscola play`` ends a deal with its points and who won: a 60-60
+    deal is a tie; more than 60 for the player is a win."""
+    tie = _play("italian-2p", 63)
+    assert "The deal is a tie." in tie and _points(tie) == [60, 60]
+    win = _play("italian-2p", 0)
+    assert "You win the deal." in win and _points(win)[0] > 60
+
+
+def test_play_help_and_exchange() -> None:
+    """``?`` lists the choices again; an exchange is told as such."""
+    text = _play("romanian-2p", 16, stdin="?\nexchange\n" + "1\n" * 400)
+    assert text.count("4. exchange the two of cups for the face-up king of cups") == 2
+    assert "You exchange the two of cups for the trump card, the king of cups." in text
+
+
+def test_play_bastardo_texts() -> None:
+    """Bastardo at the table: the auction before any bid, a deal won with
+    its scores, and a void deal when everybody passes."""
+    first = _play("bastardo", 2, bot="heuristic", stdin="pass\n" + "1\n" * 400)
+    assert "Auction: no bid yet." in first
+    assert "You win the deal" in first and "Scores: you " in first
+    void = _play("bastardo", 40, bot="heuristic", stdin="pass\n" + "1\n" * 400)
+    assert "Everybody passed: the deal is void." in void
+
+
+def test_play_a_match_and_a_bad_seat() -> None:
+    """``--match`` plays the preset's whole match, telling the deals won
+    after each deal; a seat outside the table is refused."""
+    text = _play("split-2p", 3, match=True)
+    assert "Match (deals won): you " in text and "Game over." in text
+    assert "the match" in text or "The match is drawn." in text
+    with pytest.raises(ValueError, match="seat"):
+        play("italian-2p", 2, 1, "random", stdin=io.StringIO(""), out=io.StringIO())
+
+
+def test_simulate_seat_by_seat_and_bad_deals(capsys: pytest.CaptureFixture[str]) -> None:
+    """``simulate`` takes one bot per seat in a team game (a row per seat),
+    counts tied deals, and refuses a negative number of deals."""
+    out = io.StringIO()
+    status = simulate(
+        "italian-4p",
+        6,
+        ["random", "heuristic", "random", "heuristic"],
+        3,
+        out=out,
+        err=io.StringIO(),
+        progress=False,
+    )
+    assert status == 0
+    assert out.getvalue().count("random") >= 2
+    assert main(["simulate", "--preset", "italian-2p", "--deals", "-1"]) == 2
+    assert "--deals must be at least 1" in capsys.readouterr().err
+
+
+def test_demo_with_french_ten_for_three_names(capsys: pytest.CaptureFixture[str]) -> None:
+    """The demo names cards in the French ten-for-three style when asked."""
+    assert (
+        main(["demo", "--preset", "romanian-2p", "--seed", "16", "--names", "french-ten-for-three"])
+        == 0
+    )
+    text = capsys.readouterr().out
+    assert "ten of" in text or "10" in text
+
+
+def test_demo_reports_a_tie(capsys: pytest.CaptureFixture[str]) -> None:
+    """The demo ends with the points and, on a 60-60 deal, no winner."""
+    assert main(["demo", "--preset", "italian-2p", "--seed", "137"]) == 0
+    text = capsys.readouterr().out
+    assert "no winner" in text and text.count(": 60 points") == 2
+
+
+def test_play_a_single_deal_match_drawn_and_won() -> None:
+    """``--match`` with a single-deal preset: a tied deal draws the match,
+    a won deal wins it."""
+    assert "The match is drawn." in _play("italian-2p", 63, match=True)
+    assert "You win the match." in _play("italian-2p", 0, match=True)
+
+
+def test_simulate_counts_ties() -> None:
+    """``simulate`` counts tied deals in their own column."""
+    out = io.StringIO()
+    assert (
+        simulate("italian-2p", 40, ["random"], 13, out=out, err=io.StringIO(), progress=False) == 0
+    )
+    text = out.getvalue()
+    assert "tie" in text.lower()

@@ -4,6 +4,7 @@ and the Finnish redraw (SPEC §1, §3, §10)."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -22,8 +23,10 @@ from briscola import (
     legal_actions,
     new_game,
     new_match,
+    observe,
     preset,
 )
+from briscola._deal import MAX_SEED_BITS, MAX_SEED_LENGTH
 from tests.strategies import card, deck_with
 
 
@@ -404,3 +407,58 @@ def test_unusable_seeds_refused_with_value_error(seed: object) -> None:
         new_game(preset("italian-2p"), seed=seed)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="seed"):
         new_match(preset("italian-2p"), seed=seed)  # type: ignore[arg-type]
+
+
+def test_non_rules_are_refused() -> None:
+    """SPEC §10: a deal and a match are made from Rules."""
+    with pytest.raises(TypeError, match="Rules"):
+        new_game("italian-2p", seed=1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="Rules"):
+        new_match("italian-2p", seed=1)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("seed", "words"),
+    [
+        (True, "not the bool True"),
+        (2 ** (MAX_SEED_BITS + 1), f"at most {MAX_SEED_BITS} bits"),
+        (b"x" * (MAX_SEED_LENGTH + 1), f"at most {MAX_SEED_LENGTH} characters"),
+        ("\ud800", "valid Unicode text"),
+        ([1, 2], "not list"),
+    ],
+)
+def test_new_game_refuses_bad_seeds(seed: Any, words: str) -> None:
+    """A seed that would deal differently in every process, or that is
+    unbounded, is refused before any card is shuffled."""
+    with pytest.raises(ValueError, match=words):
+        new_game(preset("italian-2p"), seed=seed)
+
+
+@pytest.mark.parametrize("seed", [1.5, b"split", "split"])
+def test_new_game_takes_float_bytes_and_str_seeds(seed: float | bytes | str) -> None:
+    """Finite floats, bytes and strings are seeds too: the same seed deals
+    the same pack, another seed another pack."""
+    rules = preset("italian-2p")
+    assert new_game(rules, seed=seed) == new_game(rules, seed=seed)
+    assert new_game(rules, seed=seed).pack != new_game(rules, seed=7).pack
+
+
+def test_new_game_refuses_a_deck_too_long_or_not_a_sequence() -> None:
+    """A deck is read only after its length is bounded: a set (no order)
+    or a deck longer than two packs is refused with its size."""
+    rules = preset("italian-2p")
+    with pytest.raises(ValueError, match=r"it has \?"):
+        new_game(rules, deck=set(rules.pack))  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="it has 81"):
+        new_game(rules, deck=list(rules.pack) * 2 + [rules.pack[0]])
+
+
+@pytest.mark.parametrize("name", ["split-2p", "split-dupla-4p"])
+def test_split_deal_before_the_cut_has_taken_nothing(name: str) -> None:
+    """Before the cut or knock nobody holds a card or has won a trick, and
+    every seat sees it so."""
+    state = new_game(preset(name), seed=1)
+    n = state.rules.players
+    assert state.tricks_won == (0,) * n and state.piles == ((),) * n
+    assert state.hands == ((),) * n and len(state.stock) == 40
+    assert observe(state, 0).tricks_won == (0,) * n

@@ -27,6 +27,7 @@ from briscola import (
     new_game,
     preset,
 )
+from briscola._play import why_no_swap
 from tests.strategies import (
     TRICK_PRESET_NAMES,
     Playout,
@@ -421,3 +422,12 @@ def test_swaps_listed_exactly_when_spec_allows(playout: Playout) -> None:
             assert after.to_move == seat
             assert after.trump_card == action.card
             assert before.trump_card in after.hands[seat]
+
+
+def test_no_exchange_before_trick_play() -> None:
+    """Custom Split rules with an exchange: while the pack waits to be cut
+    or knocked, a seat is to move but no exchange may be made yet."""
+    rules = attrs.evolve(preset("split-2p"), exchange=Exchange.SEVEN_AFTER_WIN)
+    state = new_game(rules, seed=1)
+    assert state.to_move is not None
+    assert why_no_swap(state, state.pack[0]) == "there is no exchange outside trick play"

@@ -32,6 +32,8 @@ from briscola import (
     outcome,
     preset,
 )
+from briscola._deal import MAX_SEED_BITS, MAX_SEED_LENGTH
+from briscola._match import deal_seed
 from tests.strategies import rules as varied_rules
 from tests.strategies import seeds
 
@@ -653,3 +655,29 @@ def test_property_match_invariants(rules: Rules, seed: int, policy_seed: int) ->
         assert result.winners == final.results[-1].winners
     else:
         assert result.winners == () or result.winners in rules.sides
+
+
+def test_a_match_deals_its_first_deal_with_its_own_seed() -> None:
+    """The first deal of a match seeded with ``s`` is the deal
+    ``new_game`` makes with seed ``s``; later deals have their own seeds."""
+    rules = preset("italian-2p")
+    match = new_match(rules, seed=42)
+    assert match.game.pack == new_game(rules, seed=42).pack
+    assert match.game.pack != new_game(rules, seed="42:1").pack
+    assert [deal_seed(42, k) for k in range(3)] == [42, "42:1", "42:2"]
+
+
+def test_new_match_bounds_its_seed_and_draws_a_wide_one() -> None:
+    """A match's seed is bounded as a deal's is (a huge int or text is
+    refused before any deal), and without a seed one is drawn from 2**63
+    values, so that matches do not repeat."""
+    from briscola import new_match
+
+    rules = preset("italian-2p")
+    with pytest.raises(ValueError, match=f"at most {MAX_SEED_BITS} bits"):
+        new_match(rules, seed=2 ** (MAX_SEED_BITS + 1))
+    with pytest.raises(ValueError, match=f"at most {MAX_SEED_LENGTH} characters"):
+        new_match(rules, seed="x" * (MAX_SEED_LENGTH + 1))
+    seeds = [new_match(rules).seed for _ in range(10)]
+    assert all(isinstance(seed, int) and 0 <= seed < 2**63 for seed in seeds)
+    assert max(int(seed) for seed in seeds) >= 2**32  # all ten below: one chance in 2**310

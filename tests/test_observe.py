@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import gc
+import random
 from collections.abc import Iterator
 
 import attrs
@@ -16,7 +17,11 @@ from briscola import (
     Bid,
     Call,
     Card,
+    Cut,
+    DealStyle,
+    Exchange,
     GameState,
+    MatchFormat,
     MatchState,
     Observation,
     PartnerHands,
@@ -34,7 +39,8 @@ from briscola import (
     observe,
     preset,
 )
-from tests.strategies import PRESET_NAMES, card, deck_with, first_play, reachable_states
+from briscola._layout import deal_layout
+from tests.strategies import PRESET_NAMES, card, deck_with, first_play, play_cards, reachable_states
 from tests.strategies import rules as varied_rules
 
 
@@ -461,3 +467,41 @@ def test_observation_shows_what_is_public(state: GameState, data: st.DataObject)
             state.contract, partner=None
         )
         assert seen.contract.partner in (None, state.contract.partner)
+
+
+def test_a_cut_split_deal_shows_the_card_it_turned_after_an_exchange() -> None:
+    """In a cut Split deal the trump card is turned once half the hands
+    are dealt, not after them. With an exchange in the rules (no preset
+    has one), a seat that swaps the trump card away still sees, as the
+    card turned at the deal, the card from that place of the pack."""
+    rules = attrs.evolve(preset("split-2p"), exchange=Exchange.SEVEN_AFTER_WIN)
+    cut_trump = deal_layout(rules, 1, DealStyle.CUT).trump
+    standard_trump = deal_layout(rules, 1, DealStyle.STANDARD).trump
+    assert cut_trump is not None and cut_trump != standard_trump
+    for seed in range(200):
+        state = apply(new_game(rules, seed=seed, dealer=1), Cut())
+        rng = random.Random(seed)
+        while not state.is_over:
+            swaps = [a for a in legal_actions(state) if type(a) is SwapTrump]
+            if swaps:
+                state = apply(state, swaps[0])
+                break
+            state = apply(state, rng.choice(legal_actions(state)))
+        if any(type(a) is SwapTrump for a in state.history):
+            break
+    else:
+        pytest.fail("no deal of 200 had an exchange")
+    for seat in range(rules.players):
+        assert observe(state, seat).turned_card == state.pack[cut_trump]
+
+
+def test_played_cards_stay_public() -> None:
+    """SPEC §6: after a trick both seats see its cards in the winner's pile."""
+    rules = preset("italian-2p")
+    state = new_game(rules, seed=1)
+    a, b = state.hands[0][0], state.hands[1][0]
+    after = play_cards(state, a, b)
+    for seat in (0, 1):
+        piles = observe(after, seat).piles
+        assert sorted(c for pile in piles for c in pile) == sorted([a, b])
+    assert MatchFormat.SINGLE is rules.match

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 import pytest
 
@@ -10,6 +12,7 @@ from briscola import (
     Cut,
     GameState,
     IllegalActionError,
+    Pass,
     Phase,
     Play,
     Rank,
@@ -499,3 +502,100 @@ def test_no_exchange_without_the_option() -> None:
     assert SwapTrump(two) not in legal_actions(state)
     with pytest.raises(IllegalActionError):
         apply(state, SwapTrump(two))
+
+
+@pytest.mark.parametrize(("value", "kind"), [(42, "int"), ("deal", "str")])
+def test_what_is_not_a_state_is_refused_naming_its_type(value: object, kind: str) -> None:
+    message = f"expected a GameState or a MatchState, not {kind}$"
+    with pytest.raises(TypeError, match=message):
+        outcome(value)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=message):
+        apply(value, Pass())  # type: ignore[call-overload]
+
+
+@pytest.mark.parametrize("hand_size", [12, 13, 16])
+def test_big_hands_play_out(hand_size: int) -> None:
+    """Hands of any allowed size play like hands of three: each play
+    removes exactly the card played (from the mutation run: hands of
+    thirteen cards and more take another path through the engine)."""
+    rules = Rules(hand_size=hand_size)
+    state = new_game(rules, seed=hand_size)
+    while not state.is_over:
+        seat = state.to_move
+        assert seat is not None
+        hand = state.hands[seat]
+        card_played = hand[len(hand) // 2]
+        after = apply_first_play(state, card_played)
+        if after.trick:
+            assert after.hands[seat] == tuple(c for c in hand if c != card_played)
+        state = after
+    result = outcome(state)
+    assert result is not None and sum(result.points) == 120
+
+
+def apply_first_play(state: Any, played: Card) -> Any:
+    """``state`` after ``Play(played)``."""
+    from briscola import Play, apply
+
+    return apply(state, Play(played))
+
+
+def test_trick_winner_refuses_what_is_not_a_trick() -> None:
+    """Wrong rules, trump or trick items are refused with their reason."""
+    from briscola import trick_winner
+
+    rules = preset("italian-2p")
+    ace = Card(Suit.CUPS, Rank.ACE)
+    with pytest.raises(TypeError, match="takes Rules, not str"):
+        trick_winner("italian-2p", None, [(0, ace)])  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="the trump is a Suit or None, not 'cups'"):
+        trick_winner(rules, "cups", [(0, ace)])  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="an empty trick has no winner"):
+        trick_winner(rules, None, [])
+    for bad in ([(0, ace, 1)], [(True, ace)], [(0, "ace")], [ace]):
+        with pytest.raises(ValueError, match=r"a trick holds \(seat, card\) pairs"):
+            trick_winner(rules, None, bad)  # type: ignore[arg-type]
+    assert trick_winner(rules, None, [(1, Card(Suit.CUPS, Rank.TWO)), (0, ace)]) == 0
+
+
+def test_apply_names_what_is_not_an_action() -> None:
+    """Something that is no action at all is refused as such."""
+    from briscola import IllegalActionError, is_legal
+
+    state = new_game(preset("italian-2p"), seed=1)
+    with pytest.raises(IllegalActionError, match="42 is not an action"):
+        apply(state, 42)  # type: ignore[call-overload]
+    assert not is_legal(state, "play")  # type: ignore[arg-type]
+
+
+def test_final_outcome_of_deals_and_matches() -> None:
+    """``final_outcome`` is ``outcome`` without ``None``: the same result
+    for a finished deal or match, a ValueError naming which is unfinished."""
+    from briscola import final_outcome, new_match, outcome
+
+    state = new_game(preset("italian-2p"), seed=5)
+    with pytest.raises(ValueError, match="^the deal is not over: it has no outcome yet$"):
+        final_outcome(state)
+    while not state.is_over:
+        state = apply(state, legal_actions(state)[0])
+    assert final_outcome(state) == outcome(state) and sum(final_outcome(state).points) == 120
+    match = new_match(preset("italian-2p"), seed=5)
+    with pytest.raises(ValueError, match="^the match is not over: it has no outcome yet$"):
+        final_outcome(match)
+    while not match.is_over:
+        match = apply(match, legal_actions(match)[0])
+    assert final_outcome(match) == outcome(match)
+
+
+def test_a_long_non_action_is_cut_in_the_message() -> None:
+    """The message never echoes unbounded input: the repr of what is not an
+    action is cut to 80 characters, the cut shown by ``...``."""
+    from briscola import IllegalActionError
+
+    state = new_game(preset("italian-2p"), seed=1)
+    with pytest.raises(IllegalActionError) as refused:
+        apply(state, "x" * 200)  # type: ignore[call-overload]
+    assert str(refused.value) == "'" + "x" * 76 + "... is not an action"
+    with pytest.raises(IllegalActionError) as refused:
+        apply(state, "x" * 78)  # type: ignore[call-overload]
+    assert str(refused.value) == "'" + "x" * 78 + "' is not an action"

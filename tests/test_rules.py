@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import attrs
@@ -19,6 +20,7 @@ from briscola import (
     Suit,
     preset,
 )
+from briscola._rules import _show
 from tests.strategies import SPLIT_ORIGINAL_POINTS
 
 NO_TWOS = tuple(Card(suit, Rank.TWO) for suit in Suit)
@@ -187,3 +189,116 @@ def test_valid_variations_of_four_players(changes: dict[str, Any]) -> None:
             assert dict(rules.card_points) == dict(value)
         else:
             assert getattr(rules, name) == value
+
+
+def test_the_redraw_may_bury_up_to_half_the_undealt_cards_less_one() -> None:
+    """Three seats of ten cards leave nine undealt (the two of clubs out):
+    a redraw of the four aces buries at most four of the eight after the
+    trump card, so it is allowed; the eight aces and threes are not."""
+    three = preset("italian-3p")
+    assert attrs.evolve(three, hand_size=10, redraw_ranks=(Rank.ACE,)).redraw_ranks == (Rank.ACE,)
+    with pytest.raises(ValueError, match="9 undealt cards are too few for the redraw of 8 cards"):
+        attrs.evolve(three, hand_size=10, redraw_ranks=(Rank.ACE, Rank.THREE))
+
+
+def test_sequences_are_read_no_further_than_one_past_their_limit() -> None:
+    read = 0
+
+    def endless() -> Iterator[Card]:
+        nonlocal read
+        while True:
+            read += 1
+            yield Card(Suit.COINS, Rank.TWO)
+
+    with pytest.raises(ValueError, match="Rules.removed may hold at most 40 items"):
+        Rules(removed=endless())
+    assert read == 41
+
+
+def test_bastardo_teams_and_card_points_refused_word_for_word() -> None:
+    with pytest.raises(ValueError) as teams:
+        attrs.evolve(preset("bastardo"), teams=((0, 1), (2, 3, 4)))
+    assert str(teams.value) == "bastardo's sides come from the call: Rules.teams must be None"
+    with pytest.raises(ValueError) as points:
+        Rules(card_points=[(Rank.ACE, "x")])  # type: ignore[list-item]
+    assert str(points.value) == (
+        "Rules.card_points maps a Rank to its points (an int), or is a sequence of "
+        "(Rank, int) pairs; found (<Rank.ACE: 0>, 'x')"
+    )
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        ((1, 2, 3, 4, 5, 6), "(1, 2, 3, 4, 5, 6)"),
+        ((1, 2, 3, 4, 5, 6, 7), "(1, 2, 3, 4, 5, 6, ...)"),
+        (2**64 - 1, "18446744073709551615"),
+        (2**64, "an int of 65 bits"),
+    ],
+)
+def test_values_in_messages_are_cut_past_six_items_and_64_bits(value: object, shown: str) -> None:
+    assert _show(value) == shown
+
+
+BASTARDO: dict[str, Any] = {
+    "players": 5,
+    "deal": DealStyle.WHOLE,
+    "hand_size": 8,
+    "auction": Auction.POINTS,
+}
+
+
+@pytest.mark.parametrize(
+    ("changes", "words"),
+    [
+        ({"redraw_ranks": ("ace", "three")}, ["redraw_ranks", "ranks"]),
+        ({**BASTARDO, "hand_size": 4}, ["whole deal", "8 cards"]),
+        ({**BASTARDO, "teams": ((0, 1), (2, 3, 4))}, ["Rules.teams must be None"]),
+        ({**BASTARDO, "min_bid": 121}, ["min_bid", "120"]),
+        ({**BASTARDO, "auction": Auction.CHIAMATA, "min_bid": 120}, ["chiamata", "below"]),
+        ({"strength": (Rank.ACE,) * 9 + ("two",)}, ["strength"]),
+        ({"card_points": [(Rank.ACE, 11), (Rank.ACE, 11)]}, ["card_points", "once"]),
+    ],
+)
+def test_rarer_rules_refusals(changes: dict[str, Any], words: list[str]) -> None:
+    """SPEC §10: impossible rules raise ValueError naming the problem."""
+    with pytest.raises(ValueError) as info:
+        Rules(**changes)
+    for word in words:
+        assert word in str(info.value)
+
+
+def test_bastardo_bounds_that_are_allowed() -> None:
+    """SPEC §7: the points auction may start at the pack's points; the
+    chiamata needs room above its minimum."""
+    assert Rules(**BASTARDO, min_bid=120).min_bid == 120
+    assert Rules(**{**BASTARDO, "auction": Auction.CHIAMATA}, min_bid=119).min_bid == 119
+
+
+def test_removed_cards_redraws_and_points_refused_word_for_word() -> None:
+    """Rules that cannot be played are refused with a message naming the
+    field or the reason: a removed card named twice, and a redraw that
+    could bury cards for ever (with two hands of 12 of 40 cards, 16 cards
+    stay undealt, too few for the 8 aces and threes); a card may be worth
+    nothing, not less."""
+    from briscola import Rules
+
+    def refused(**changes: Any) -> str:
+        with pytest.raises(ValueError) as error:
+            attrs.evolve(preset(changes.pop("base")), **changes)
+        return str(error.value)
+
+    two = Card(Suit.COINS, Rank.TWO)
+    assert refused(base="italian-3p", removed=(two, two)) == "Rules.removed names a card twice"
+    assert refused(base="finnish-2p", hand_size=12) == (
+        "16 undealt cards are too few for the redraw of 8 cards: it could bury cards for ever"
+    )
+    assert isinstance(attrs.evolve(preset("finnish-2p"), hand_size=10), Rules)
+    base = preset("italian-2p")
+    nothing = tuple((rank, 0 if rank is Rank.JACK else p) for rank, p in base.card_points)
+    worthless = attrs.evolve(base, card_points=nothing)
+    assert worthless.total_points == 112 and Rank.JACK not in dict(worthless.card_points)
+    negative = tuple((rank, -1 if rank is Rank.JACK else p) for rank, p in base.card_points)
+    assert refused(base="italian-2p", card_points=negative) == (
+        "Rules.card_points must be whole numbers from 0 to 100"
+    )

@@ -45,6 +45,7 @@ from briscola import (
     preset,
 )
 from briscola._json import _RULES_FIELDS
+from briscola._outcome import contract_outcome
 from tests.strategies import (
     PRESET_NAMES,
     TRICK_PRESET_NAMES,
@@ -806,3 +807,258 @@ def test_finished_bastardo_observation_with_a_false_last_result_is_refused() -> 
     forged = attrs.evolve(seen, match_results=(forged_result,), match_totals=forged_result.scores)
     with pytest.raises(ValueError, match="the last result is not how the deal ended"):
         loads(dumps(forged))
+
+
+def _document(state: object) -> dict[str, Any]:
+    loaded = json.loads(dumps(state))  # type: ignore[arg-type]
+    assert isinstance(loaded, dict)
+    return loaded
+
+
+def _loads_refuses(document: dict[str, Any], message: str) -> None:
+    with pytest.raises(ValueError) as refused:
+        loads(json.dumps(document))
+    assert str(refused.value) == message
+
+
+def test_an_action_with_too_many_items_is_refused_where_it_stands() -> None:
+    """A bare action is one item and a spoken word two: more is refused,
+    naming the action's place in the history."""
+    cut = _document(new_game(preset("split-2p"), seed=1))
+    _loads_refuses(dict(cut, history=[["cut", 1]]), "game.history[0]: expected 1 item, found 2")
+    talk = _document(new_game(preset("split-4p"), seed=1))
+    _loads_refuses(
+        dict(talk, history=[["cut"], ["say", "karik", "punti"]]),
+        "game.history[1]: expected 2 items, found 3",
+    )
+
+
+def _bastardo_observation() -> dict[str, Any]:
+    bid = apply(new_game(preset("bastardo"), seed=1), Bid(61))
+    return _document(observe(bid, 1))
+
+
+def test_a_missing_key_is_named() -> None:
+    game = _document(new_game(preset("italian-2p"), seed=1))
+    del game["history"]
+    _loads_refuses(game, "game: missing key 'history'")
+
+
+def test_observation_fields_are_named_when_refused() -> None:
+    """A wrong card in an observation's contract or turned card, or a
+    contract's bid that is another action, is refused at its field."""
+    seen = _bastardo_observation()
+    contract = seen["contract"]
+    _loads_refuses(
+        dict(seen, turned_card=40),
+        "observation.turned_card: a card is an int from 0 to 39, found the number 40",
+    )
+    _loads_refuses(
+        dict(seen, contract=dict(contract, called_card=40)),
+        "observation.contract.called_card: a card is an int from 0 to 39, found the number 40",
+    )
+    _loads_refuses(
+        dict(seen, contract=dict(contract, bid=["pass"])),
+        "observation.contract.bid: expected a bid, found pass",
+    )
+
+
+def test_kinds_of_wrong_values_are_named() -> None:
+    """The message says what kind of JSON value stood where another was
+    expected, or which bound a count broke."""
+    rules = _document(preset("italian-2p"))
+    _loads_refuses(
+        dict(rules, rules=dict(rules["rules"], card_points=[1])),
+        "rules.card_points: expected an object of rank to points, found an array",
+    )
+    seen = _document(observe(new_game(preset("italian-2p"), seed=1), 0))
+    for field in ("tricks_won", "hand_sizes"):
+        _loads_refuses(
+            dict(seen, **{field: [-1, 0]}),
+            f"observation.{field}[0]: expected an int of at least 0, found -1",
+        )
+    match = _document(new_match(preset("italian-2p"), seed=3))
+    _loads_refuses(
+        dict(match, seed=1.5),
+        "match.seed: a match seed is an int or a string, found the number 1.5",
+    )
+
+
+def test_a_result_where_the_declarer_took_every_point_loads() -> None:
+    """In bastardo the declarer's side may take all 120 points: an
+    observation of a match whose finished deal ended so loads as saved."""
+    rules = attrs.evolve(preset("bastardo"), match=MatchFormat.FIRST_TO, match_target=200)
+    match = new_match(rules, seed=1)
+    rng = random.Random(1)
+    while not match.results:
+        match = apply(match, rng.choice(legal_actions(match)))
+    seen = observe(match, 0)
+    for taken in (120, 119):
+        result = contract_outcome(rules, 0, 1, taken, True)
+        assert result.points == (taken, 120 - taken)
+        claimed = attrs.evolve(seen, match_results=(result,), match_totals=result.scores)
+        assert loads(dumps(claimed)) == claimed
+
+
+def apply_first(state: Any) -> Any:
+    """The state after the first legal action."""
+    from briscola import apply
+
+    return apply(state, legal_actions(state)[0])
+
+
+def test_loads_refuses_a_bid_of_the_wrong_length() -> None:
+    """A bid is ``["bid", points]`` or ``["bid", points, rank]``."""
+    rules = preset("bastardo")
+    document = json.loads(dumps(new_game(rules, seed=1)))
+    for bad in (["bid"], ["bid", 70, "ace", 1]):
+        document["history"] = [bad]
+        with pytest.raises(ValueError, match="bid"):
+            loads(json.dumps(document))
+
+
+def test_loads_refuses_observations_that_do_not_hold_together() -> None:
+    """A saved observation of a match needs both its results and its
+    totals, and a dealer that follows from them."""
+    match = new_match(preset("italian-2p"), seed=2)
+    while not match.results:
+        match = apply_first(match)
+    seen = observe(match, 0)
+    document = json.loads(dumps(seen))
+    assert loads(dumps(seen)) == seen
+    key = next(k for k in document if "totals" in k)
+    without = {k: v for k, v in document.items() if k != key}
+    with pytest.raises(ValueError):
+        loads(json.dumps(without))
+    moved = dict(document)
+    moved["dealer"] = (document["dealer"] + 1) % 2
+    with pytest.raises(ValueError):
+        loads(json.dumps(moved))
+
+
+def test_loads_refuses_misshapen_parts() -> None:
+    """Rules that are not an object, a match's deals that are not lists of
+    actions, a match that goes on after it was over, a contract whose bid
+    is not a bid and an observation without match totals: each a
+    ValueError."""
+    rules = json.loads(dumps(preset("italian-2p")))
+    rules["rules"] = []
+    with pytest.raises(ValueError, match="object"):
+        loads(json.dumps(rules))
+
+    match = new_match(preset("italian-2p"), seed=13)
+    while not match.is_over:
+        match = apply_first(match)
+    document = json.loads(dumps(match))
+    assert len(document["deals"]) == 1
+    bad_deals: list[Any] = [[[[]]], [{}], document["deals"] * 2]
+    for deals in bad_deals:
+        with pytest.raises(ValueError):
+            loads(json.dumps({**document, "deals": deals}))
+
+    bastardo = new_match(preset("bastardo"), seed=2)
+    from briscola import apply
+
+    bastardo = apply(bastardo, Bid(61))
+    seen = json.loads(dumps(observe(bastardo, 0)))
+    assert seen["contract"]["bid"] == ["bid", 61]
+    with pytest.raises(ValueError, match="bid"):
+        loads(json.dumps({**seen, "contract": {**seen["contract"], "bid": ["pass"]}}))
+    with pytest.raises(ValueError, match="match_totals"):
+        loads(json.dumps({**seen, "match_totals": None}))
+
+
+@pytest.mark.parametrize(
+    ("value", "kind"),
+    [
+        (True, "a boolean"),
+        (None, "null"),
+        (1.5, "the number 1.5"),
+        ("x", "a string"),
+        ([1], "an array"),
+    ],
+)
+def test_loads_names_the_kind_of_a_wrong_value(value: object, kind: str) -> None:
+    """A value of the wrong JSON kind is named as such in the message."""
+    import json
+
+    from briscola import dumps, loads
+
+    document = json.loads(dumps(new_game(preset("italian-2p"), seed=1)))
+    document["rules"] = value
+    with pytest.raises(ValueError, match=f"^game.rules: expected an object, found {kind}$"):
+        loads(json.dumps(document))
+
+
+def test_loads_says_where_a_deck_is_wrong() -> None:
+    """A saved deal whose pack lacks a card: the message starts with where
+    (``game``) and says which card is missing."""
+    import json
+
+    from briscola import dumps, loads
+
+    state = new_game(preset("italian-2p"), seed=1)
+    document = json.loads(dumps(state))
+    document["pack"] = document["pack"][:-1]
+    with pytest.raises(ValueError) as refused:
+        loads(json.dumps(document))
+    assert str(refused.value) == (
+        f"game: the deck must be an order of the rules' 40 cards (it has 39; missing {state.pack[-1]})"
+    )
+
+
+@pytest.mark.parametrize(
+    ("kind", "field", "value", "message"),
+    [
+        ("game", "zz", 1, "game: unknown key 'aa', 'zz'"),
+        ("game", "history", 5, "game.history: expected an array, found the number 5"),
+        ("observation", "seat", 5, "observation.seat: expected an int from 0 to 1, found 5"),
+        ("observation", "to_move", 9, "observation.to_move: expected an int from 0 to 1, found 9"),
+        (
+            "observation",
+            "actors",
+            [7],
+            "observation.actors[0]: expected an int from 0 to 1, found 7",
+        ),
+        ("rules", "colour", 1, "rules: unknown rules field 'colour'"),
+    ],
+)
+def test_loads_says_where_a_value_is_wrong(
+    kind: str, field: str, value: object, message: str
+) -> None:
+    """Every refusal of ``loads`` starts with the path of the wrong value
+    in the document, then says what was expected and what was found."""
+    import json
+
+    from briscola import dumps, loads
+
+    state = new_game(preset("italian-2p"), seed=1)
+    saved: Any = {"game": state, "observation": observe(state, 0), "rules": state.rules}[kind]
+    document = json.loads(dumps(saved))
+    if kind == "rules":
+        document["rules"][field] = value
+    else:
+        document[field] = value
+    if field == "zz":
+        document["aa"] = 2
+    with pytest.raises(ValueError) as refused:
+        loads(json.dumps(document))
+    assert str(refused.value) == message
+
+
+def test_loads_names_the_kind_of_document_expected() -> None:
+    """``loads(text, expect)`` refuses another kind of document, naming
+    both kinds in the words of the format."""
+    from briscola import MatchState, dumps, loads, new_match
+
+    rules = preset("italian-2p")
+    with pytest.raises(
+        ValueError, match="^expected a saved game document, found a rules document$"
+    ):
+        loads(dumps(rules), GameState)
+    with pytest.raises(
+        ValueError, match="^expected a saved match document, found a game document$"
+    ):
+        loads(dumps(new_game(rules, seed=1)), MatchState)
+    with pytest.raises(ValueError, match="^expected a saved observation document, found a match"):
+        loads(dumps(new_match(rules, seed=1)), Observation)
