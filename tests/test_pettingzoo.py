@@ -1,11 +1,11 @@
-"""The PettingZoo environment: :mod:`briscola.pettingzoo` (issue 12).
+"""The PettingZoo environment: :mod:`briscola.pettingzoo` (Reinforcement
+learning, "The PettingZoo environment").
 
-It must pass PettingZoo's own tests for turn-based AEC environments for
-every preset of SPEC §9 (Split's cut or knock, exchanges, dupla,
-bastardo's auction and call included), and behave as its classic card
-environments do: dictionary observations with an int8 action mask,
-reproducible seeds, rewards at the end of the deal, and an illegal action
-ending the episode with -1 for the offender.
+It must pass PettingZoo's own tests for turn-based AEC environments for every
+preset (Split's cut or knock, exchanges, dupla, bastardo's auction and call
+included), and behave as its classic card environments do: dictionary
+observations with an int8 action mask, reproducible seeds, rewards at the end
+of the deal, and an illegal action ending the episode with -1 for the offender.
 """
 
 from __future__ import annotations

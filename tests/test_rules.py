@@ -1,4 +1,5 @@
-"""The Rules record: derived values and validation (SPEC §2, §4, §6, §10)."""
+"""The Rules record: derived values and validation ("Variants: presets and
+rules fields")."""
 
 from __future__ import annotations
 
@@ -27,13 +28,15 @@ NO_TWOS = tuple(Card(suit, Rank.TWO) for suit in Suit)
 
 
 def test_default_rules_are_two_player_italian() -> None:
-    """SPEC §9: italian-2p is two seats, 40 cards, hands of 3, the
-    standard deal and a single deal; Rules() defaults to the same."""
+    """Variants: presets and rules fields, "The presets": italian-2p is two
+    seats, 40 cards, hands of 3, the standard deal and a single deal; Rules()
+    defaults to the same."""
     assert Rules() == preset("italian-2p")
 
 
 def test_rules_are_frozen_and_hashable() -> None:
-    """SPEC §10: Rules is immutable; equal rules hash alike."""
+    """Tutorial: deal, play, score, "Choosing the rules": Rules is immutable;
+    equal rules hash alike."""
     rules = preset("italian-4p")
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         rules.players = 3  # type: ignore[misc]
@@ -55,35 +58,38 @@ def test_rules_are_frozen_and_hashable() -> None:
     ],
 )
 def test_trick_counts(changes: dict[str, Any], tricks: int) -> None:
-    """SPEC §4: 2p 20 tricks; 3p 13 with 39 cards and 12 with 36; 4p 10;
-    5p 8; 6p 6; dupla 10 for two or four players."""
+    """Italian briscola, two to six players, "Number of players" (and dupla on
+    its page): 2p 20 tricks; 3p 13 with 39 cards and 12 with 36; 4p 10; 5p 8;
+    6p 6; dupla 10 for two or four players."""
     assert Rules(**changes).tricks == tricks
 
 
 def test_sides() -> None:
-    """SPEC §1/§6: without teams every seat is a side alone; with teams the
-    sides are the teams."""
+    """Variants: presets and rules fields: without teams every seat is a side
+    alone; with teams the sides are the teams."""
     assert Rules(players=3, removed=NO_TWOS).sides == ((0,), (1,), (2,))
     assert Rules(players=4, teams=((0, 2), (1, 3))).sides == ((0, 2), (1, 3))
 
 
 def test_teams_accept_lists() -> None:
-    """SPEC §6: teams are data; any iterable of seats gives equal rules."""
+    """Variants: presets and rules fields: teams are data; any iterable of
+    seats gives equal rules."""
     rules = Rules(players=4, teams=[[0, 2], [1, 3]])
     assert rules.teams == ((0, 2), (1, 3))
     assert rules == preset("italian-4p")
 
 
 def test_split_original_rule_is_a_rules_option() -> None:
-    """SPEC §2 / seed 000: the 'original rule' (TWO worth 10) is reachable
-    through Rules.card_points: total 160, every two worth 10."""
+    """Split briškula and dupla, "Choices the library makes": the 'original
+    rule' (TWO worth 10) is reachable through Rules.card_points: total 160,
+    every two worth 10."""
     rules = attrs.evolve(preset("split-2p"), card_points=SPLIT_ORIGINAL_POINTS)
     assert rules.total_points == 160
     assert all(rules.points_of(Card(suit, Rank.TWO)) == 10 for suit in Suit)
 
 
 def test_seed_004_table_is_reachable() -> None:
-    """SPEC §9: seed 004's table is italian-2p with a first-to-2 or
+    """The Swedish table, "The presets": italian-2p with a first-to-2 or
     first-to-3 match in which a tie does not count."""
     for target in (2, 3):
         rules = attrs.evolve(preset("italian-2p"), match=MatchFormat.FIRST_TO, match_target=target)
@@ -145,8 +151,9 @@ def test_seed_004_table_is_reachable() -> None:
     ],
 )
 def test_invalid_rules_raise_value_error(changes: dict[str, Any], words: list[str]) -> None:
-    """SPEC §10: invalid combinations raise ValueError at construction, and
-    the message names the problem."""
+    """Variants: presets and rules fields, "What the record refuses": invalid
+    combinations raise ValueError at construction, and the message names the
+    problem."""
     with pytest.raises(ValueError) as excinfo:
         Rules(**changes)
     message = str(excinfo.value)
@@ -155,8 +162,9 @@ def test_invalid_rules_raise_value_error(changes: dict[str, Any], words: list[st
 
 
 def test_evolve_validates_too() -> None:
-    """SPEC §9/§10: options are reached with attrs.evolve, and an impossible
-    change of a preset raises ValueError like a construction."""
+    """Variants: presets and rules fields, "What the record refuses": options
+    are reached with attrs.evolve, and an impossible change of a preset raises
+    ValueError like a construction."""
     with pytest.raises(ValueError, match="teams"):
         attrs.evolve(preset("italian-4p"), teams=((0, 1, 2),))
     with pytest.raises(ValueError, match="redraw"):
@@ -181,8 +189,8 @@ def test_evolve_validates_too() -> None:
     ],
 )
 def test_valid_variations_of_four_players(changes: dict[str, Any]) -> None:
-    """SPEC §9: every option stays reachable from a preset with
-    attrs.evolve (here from italian-4p)."""
+    """Variants: presets and rules fields, "The fields of Rules": every option
+    stays reachable from a preset with attrs.evolve (here from italian-4p)."""
     rules = attrs.evolve(preset("italian-4p"), **changes)
     for name, value in changes.items():
         if name == "card_points":
@@ -261,7 +269,8 @@ BASTARDO: dict[str, Any] = {
     ],
 )
 def test_rarer_rules_refusals(changes: dict[str, Any], words: list[str]) -> None:
-    """SPEC §10: impossible rules raise ValueError naming the problem."""
+    """Variants: presets and rules fields, "What the record refuses":
+    impossible rules raise ValueError naming the problem."""
     with pytest.raises(ValueError) as info:
         Rules(**changes)
     for word in words:
@@ -269,8 +278,9 @@ def test_rarer_rules_refusals(changes: dict[str, Any], words: list[str]) -> None
 
 
 def test_bastardo_bounds_that_are_allowed() -> None:
-    """SPEC §7: the points auction may start at the pack's points; the
-    chiamata needs room above its minimum."""
+    """Variants: presets and rules fields, "What the record refuses": the
+    points auction may start at the pack's points; the chiamata needs room
+    above its minimum."""
     assert Rules(**BASTARDO, min_bid=120).min_bid == 120
     assert Rules(**{**BASTARDO, "auction": Auction.CHIAMATA}, min_bid=119).min_bid == 119
 

@@ -1,5 +1,6 @@
-"""Guessing the hidden cards: :func:`briscola.sample_state` (SPEC §6, §11
-"Information"; the determinization used by Monte Carlo search)."""
+"""Guessing the hidden cards: :func:`briscola.sample_state` (Observations and
+search, "Search: sampling the hidden cards"; the determinization used by Monte
+Carlo search)."""
 
 from __future__ import annotations
 
@@ -51,7 +52,7 @@ def check_sample(state: GameState, seat: int, rng: random.Random) -> GameState:
     guess = sample_state(seen, rng)
     assert observe(guess, seat) == seen
     # The history the seat saw: all of it but the opponents' secret signs
-    # (SPEC §6, table talk).
+    # (Split briškula and dupla, "Table talk").
     assert guess.history == seen.history and guess.actors == seen.actors
     if not state.rules.table_talk:
         assert guess.history == state.history and guess.actors == state.actors
@@ -65,9 +66,9 @@ def check_sample(state: GameState, seat: int, rng: random.Random) -> GameState:
 @pytest.mark.parametrize("name", PRESET_NAMES)
 @given(data=st.data(), rng_seed=st.integers(0, 2**32 - 1))
 def test_sample_agrees_with_the_observation(name: str, data: st.DataObject, rng_seed: int) -> None:
-    """SPEC §11 "Information": a sampled state gives the seat the very
-    observation it was sampled from, and replays from its pack and
-    history, at any point of a deal of every preset."""
+    """Observations and search, "Search: sampling the hidden cards": a sampled
+    state gives the seat the very observation it was sampled from, and replays
+    from its pack and history, at any point of a deal of every preset."""
     state = data.draw(reachable_states(PRESETS[name]))
     seat = data.draw(st.integers(0, state.rules.players - 1))
     check_sample(state, seat, random.Random(rng_seed))
@@ -75,16 +76,18 @@ def test_sample_agrees_with_the_observation(name: str, data: st.DataObject, rng_
 
 @given(state=reachable_states(varied_rules()), data=st.data())
 def test_sample_agrees_in_variations(state: GameState, data: st.DataObject) -> None:
-    """SPEC §11 "Information", over rules varied from the presets."""
+    """Observations and search, "Search: sampling the hidden cards", over rules
+    varied from the presets."""
     seat = data.draw(st.integers(0, state.rules.players - 1))
     check_sample(state, seat, random.Random(data.draw(st.integers(0, 9))))
 
 
 @given(state=reachable_states(varied_rules()), rng_seed=st.integers(0, 99))
 def test_sample_has_the_same_legal_actions(state: GameState, rng_seed: int) -> None:
-    """SPEC §10: the legal actions depend only on what the seat to move can
-    see, so any sample of its observation offers the same actions in the
-    same order (what a bot that only sees observations relies on)."""
+    """Reference, "Playing" (``legal_actions``): the legal actions depend only
+    on what the seat to move can see, so any sample of its observation offers
+    the same actions in the same order (what a bot that only sees observations
+    relies on)."""
     if state.to_move is None:
         return
     guess = sample_state(observe(state, state.to_move), random.Random(rng_seed))
@@ -93,8 +96,8 @@ def test_sample_has_the_same_legal_actions(state: GameState, rng_seed: int) -> N
 
 @pytest.mark.parametrize("name", ["split-2p", "bastardo", "italian-4p"])
 def test_sample_of_a_match_is_the_deal_in_progress(name: str) -> None:
-    """SPEC §6: a match's observation samples to the deal in progress; the
-    match record is public and not part of the deal."""
+    """Observations and search, "Matches": a match's observation samples to the
+    deal in progress; the match record is public and not part of the deal."""
     match = new_match(attrs.evolve(PRESETS[name], match_target=3), seed=name)
     rng = random.Random(7)
     for step in range(400):
@@ -142,9 +145,10 @@ def test_every_unseen_card_can_be_in_the_other_hand() -> None:
 
 
 def test_buried_cards_stay_where_everyone_saw_them() -> None:
-    """SPEC §3 (seed 001) and §6: the redraw's buried card lies at its
-    public place in every sample (index 15 of the stock, see
-    tests/test_observe.py), and the trump card is the one turned."""
+    """Observations and search, "Cards whose holder everyone knows": the
+    redraw's buried card lies at its public place in every sample (index 15 of
+    the stock, see tests/test_observe.py), and the trump card is the one
+    turned."""
     rules = preset("finnish-2p")
     deck = deck_with(rules, {6: card("ace of cups"), 7: card("king of swords")})
     state = new_game(rules, deck=deck, dealer=1)
@@ -156,9 +160,9 @@ def test_buried_cards_stay_where_everyone_saw_them() -> None:
 
 
 def test_the_exchanged_trump_card_stays_with_its_taker() -> None:
-    """SPEC §5, §6: after seat 0 gives the two of swords for the face-up
-    king of swords, every sample of seat 1's view has the king in seat 0's
-    hand and the two face up."""
+    """Observations and search, "Cards whose holder everyone knows": after seat
+    0 gives the two of swords for the face-up king of swords, every sample of
+    seat 1's view has the king in seat 0's hand and the two face up."""
     rules = preset("romanian-2p")
     deck = deck_with(rules, {0: card("two of swords"), 6: card("king of swords")})
     state = apply(new_game(rules, deck=deck, dealer=1), SwapTrump(card("two of swords")))
@@ -169,9 +173,10 @@ def test_the_exchanged_trump_card_stays_with_its_taker() -> None:
 
 
 def test_own_hand_order_kept_after_an_exchange() -> None:
-    """SPEC §5, §10: the seat's own hand keeps its order in every sample,
-    the king taken in the exchange last, also after tricks and draws (the
-    order of legal_actions depends on it)."""
+    """Observations and search, "What a seat sees" (its own hand, in the order
+    the cards came): the seat's own hand keeps its order in every sample, the
+    king taken in the exchange last, also after tricks and draws (the order of
+    legal_actions depends on it)."""
     rules = preset("romanian-2p")
     deck = deck_with(rules, {0: card("two of swords"), 6: card("king of swords")})
     state = apply(new_game(rules, deck=deck, dealer=1), SwapTrump(card("two of swords")))
@@ -185,8 +190,9 @@ def test_own_hand_order_kept_after_an_exchange() -> None:
 
 
 def test_the_drawn_trump_card_stays_with_its_drawer() -> None:
-    """SPEC §6: who drew the trump card is public, so the drawer holds it
-    in every sample until it plays it."""
+    """Observations and search, "Cards whose holder everyone knows": who drew
+    the trump card is public, so the drawer holds it in every sample until it
+    plays it."""
     state = new_game(preset("italian-3p"), seed=2)
     while state.trump_drawn is None:
         state = apply(state, first_play(state))
@@ -217,7 +223,8 @@ def holders(state: GameState, seat: int, called: Card, samples: int = 200) -> Co
 
 
 def test_bastardo_sample_respects_what_each_seat_knows_of_the_partner() -> None:
-    """SPEC §7: the king of coins, called by seat 0, lies with seat 4.
+    """Observations and search, "Bastardo's secret partner": the king of coins,
+    called by seat 0, lies with seat 4.
 
     - Seat 1 does not hold it and cannot tell who does: it may be any
       other seat, the declarer included (it might be playing alone).
@@ -235,8 +242,8 @@ def test_bastardo_sample_respects_what_each_seat_knows_of_the_partner() -> None:
 
 
 def test_bastardo_sample_after_the_called_card_is_played() -> None:
-    """SPEC §7: once the called card is played its holder is public: every
-    sample agrees on the partner."""
+    """Observations and search, "Bastardo's secret partner": once the called
+    card is played its holder is public: every sample agrees on the partner."""
     king = card("king of coins")
     state = _bastardo(king)
     while king in state.hands[4]:
@@ -323,8 +330,9 @@ def test_the_sampler_says_why_a_forged_observation_has_no_deal() -> None:
 
 
 def test_sampler_refuses_a_partner_hand_that_does_not_fit() -> None:
-    """SPEC §6: a partner's hand shown as dealt must fit the deal; the
-    sampler refuses one that does not, or one shown for the seat itself."""
+    """Observations and search, "Partners' hands": a partner's hand shown as
+    dealt must fit the deal; the sampler refuses one that does not, or one
+    shown for the seat itself."""
     rules = preset("romanian-4p")
     seen = observe(new_game(rules, seed=4), 0)
     assert seen.shown_dealt[2] and not seen.shown_dealt[0]
@@ -357,8 +365,9 @@ def test_sampler_refuses_hand_sizes_that_do_not_add_up() -> None:
 
 
 def test_sampler_refuses_a_cut_where_the_deal_has_none() -> None:
-    """SPEC §3: only Split's dealing starts with a cut or a knock, and only
-    there; a history that says otherwise is refused."""
+    """Split briškula and dupla, "Cut or knock": only Split's dealing starts
+    with a cut or a knock, and only there; a history that says otherwise is
+    refused."""
     split = new_game(preset("split-2p"), seed=5)
     after = apply_first(split)
     seen = observe(after, 0)
@@ -379,8 +388,9 @@ def apply_first(state: Any) -> Any:
 
 
 def test_sampler_keeps_the_trump_card_once_drawn() -> None:
-    """SPEC §6: once the face-up card is drawn, everyone knows who holds it;
-    samples keep it in that hand until it is played."""
+    """Observations and search, "Cards whose holder everyone knows": once the
+    face-up card is drawn, everyone knows who holds it; samples keep it in that
+    hand until it is played."""
     state = new_game(preset("italian-2p"), seed=9)
     while state.trump_card is not None:
         state = apply_first(state)

@@ -1,5 +1,5 @@
-"""Saving and loading: :func:`briscola.dumps` and :func:`briscola.loads`
-(SPEC §10 "Serialization", §11 "Purity": ``loads(dumps(s)) == s``)."""
+"""Saving and loading: :func:`briscola.dumps` and :func:`briscola.loads` (the
+"Saving games" guide: ``loads(dumps(s)) == s``)."""
 
 from __future__ import annotations
 
@@ -75,13 +75,13 @@ def play_match(rules: Rules, seed: int, steps: int) -> MatchState:
 
 @given(rules=varied_rules())
 def test_rules_round_trip(rules: Rules) -> None:
-    """SPEC §10: ``loads(dumps(rules)) == rules`` for presets and their
+    """Saving games: ``loads(dumps(rules)) == rules`` for presets and their
     variations."""
     assert loads(dumps(rules)) == rules
 
 
 def test_every_rules_field_is_saved() -> None:
-    """SPEC §9: every option of Rules is public API and must survive a
+    """Saving games, "The documents": every option of Rules must survive a
     save; the writer knows each field of Rules."""
     assert set(_RULES_FIELDS) == {field.name for field in attrs.fields(Rules)}
     document = json.loads(dumps(preset("bastardo")))
@@ -91,8 +91,8 @@ def test_every_rules_field_is_saved() -> None:
 @pytest.mark.parametrize("name", PRESET_NAMES)
 @given(data=st.data())
 def test_game_and_observation_round_trip(name: str, data: st.DataObject) -> None:
-    """SPEC §11 "Purity": ``loads(dumps(s)) == s`` for a deal of every
-    preset at any point, and for every seat's observation of it."""
+    """Saving games: ``loads(dumps(s)) == s`` for a deal of every preset at any
+    point, and for every seat's observation of it."""
     state = data.draw(reachable_states(PRESETS[name]))
     assert loads(dumps(state)) == state
     seat = data.draw(st.integers(0, state.rules.players - 1))
@@ -102,7 +102,8 @@ def test_game_and_observation_round_trip(name: str, data: st.DataObject) -> None
 
 @given(state=reachable_states(varied_rules()))
 def test_game_round_trip_in_variations(state: GameState) -> None:
-    """SPEC §11 "Purity", over rules varied from the presets."""
+    """Saving games: ``loads(dumps(s)) == s``, over rules varied from the
+    presets."""
     again = loads(dumps(state))
     assert again == state
     assert dumps(again) == dumps(state)
@@ -111,7 +112,7 @@ def test_game_round_trip_in_variations(state: GameState) -> None:
 @pytest.mark.parametrize("name", PRESET_NAMES)
 @given(seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 250))
 def test_match_round_trip(name: str, seed: int, steps: int) -> None:
-    """SPEC §10: ``loads(dumps(match)) == match`` at any point of a match
+    """Saving games: ``loads(dumps(match)) == match`` at any point of a match
     of every preset, and for a seat's observation of the match."""
     match = play_match(PRESETS[name], seed, steps)
     assert loads(dumps(match)) == match
@@ -121,9 +122,9 @@ def test_match_round_trip(name: str, seed: int, steps: int) -> None:
 
 @pytest.mark.parametrize("name", ["split-4p", "bastardo", "italian-3p"])
 def test_finished_match_round_trip(name: str) -> None:
-    """SPEC §8, §10: a finished match (a Split match to four won deals, a
-    bastardo match to 11 points) saves and loads with its results and the
-    last deal."""
+    """Saving games: a finished match (a Split match to four won deals, a
+    bastardo match to 11 points) saves and loads with its results and the last
+    deal."""
     match = play_match(PRESETS[name], 3, 10_000)
     assert match.is_over
     again = loads(dumps(match))
@@ -132,7 +133,8 @@ def test_finished_match_round_trip(name: str) -> None:
 
 
 def test_string_seed_match_round_trip() -> None:
-    """SPEC §8: a match seed may be a string (its deals use f"{seed}:{k}")."""
+    """Matches, "Seeding": a match seed may be a string (its deals use
+    f"{seed}:{k}")."""
     rules = attrs.evolve(preset("italian-2p"), match=preset("split-2p").match, match_target=3)
     match = new_match(rules, seed="Split, 1 May")
     for _ in range(45):
@@ -160,11 +162,12 @@ def test_cards_are_saved_by_index() -> None:
 
 def test_a_game_written_by_hand() -> None:
     """The documented "game" document, written by hand: empty rules (every
-    field at its default: two-player Italian), the canonical pack, dealer
-    1, and two plays. Seat 0 holds the ace, three and five of coins (pack
+    field at its default: two-player Italian), the canonical pack, dealer 1,
+    and two plays. Seat 0 holds the ace, three and five of coins (pack
     positions 0, 2, 4); it leads the ace, seat 1 plays the two of coins
-    (position 1); the ace wins, seat 0 draws position 7 (jack of coins)
-    and seat 1 position 8 (knight of coins) (SPEC §3, §4)."""
+    (position 1); the ace wins, seat 0 draws position 7 (jack of coins) and
+    seat 1 position 8 (knight of coins) (Italian briscola, two to six players:
+    "The game")."""
     text = json.dumps(
         {
             "format": 1,
@@ -360,8 +363,8 @@ MALFORMED: list[tuple[str, str | bytes, str]] = [
     ids=[name for name, _, _ in MALFORMED],
 )
 def test_malformed_input_raises_value_error(text: str | bytes, message: str) -> None:
-    """SPEC §10: malformed or inconsistent input raises ValueError with a
-    clear message (naming where the problem is)."""
+    """Saving games, "Bad input": malformed or inconsistent input raises
+    ValueError with a clear message (naming where the problem is)."""
     with pytest.raises(ValueError) as error:
         loads(text)
     assert message in str(error.value)
@@ -375,8 +378,8 @@ def test_loads_refuses_what_is_not_text() -> None:
 
 
 def test_nothing_is_imported_from_the_input() -> None:
-    """SPEC §10: nothing is executed or imported from the input: a type
-    tag naming a module is an unknown type, and the module stays
+    """Saving games, "Bad input": nothing is executed or imported from the
+    input: a type tag naming a module is an unknown type, and the module stays
     unimported."""
     assert "antigravity" not in sys.modules
     for kind in ("antigravity", "briscola._serial.os.system", "__import__"):
@@ -537,7 +540,8 @@ STANDARD_POINTS_BY_RANK: dict[Rank, int] = {
     Rank.KNIGHT: 3,
     Rank.JACK: 2,
 }
-"""SPEC §2's standard points, written out here (other ranks count 0)."""
+"""The standard points ("The rules as implemented"), written out here (other
+ranks count 0)."""
 
 
 def finish_match(match: MatchState) -> MatchState:
@@ -548,10 +552,10 @@ def finish_match(match: MatchState) -> MatchState:
 
 
 def fixed_sides_outcome(rules: Rules, points: tuple[int, ...]) -> Outcome:
-    """The outcome SPEC §8 gives a deal with fixed sides that took
-    ``points``: the side with the most points wins, a shared top is a tie;
-    each winning seat scores 1 (SPEC §10). Written here from the SPEC, not
-    from the engine."""
+    """The outcome a deal with fixed sides that took ``points``: the side with
+    the most points wins, a shared top is a tie; each winning seat scores 1
+    (Italian briscola, two to six players: "The game" and "Choices the library
+    makes"). Written here from the rules, not from the engine."""
     best = max(points)
     leaders = [side for side, p in zip(rules.sides, points) if p == best]
     winners = leaders[0] if len(leaders) == 1 else ()
@@ -560,8 +564,9 @@ def fixed_sides_outcome(rules: Rules, points: tuple[int, ...]) -> Outcome:
 
 
 def void_deal_outcome(players: int) -> Outcome:
-    """SPEC §7 / §10: a void bastardo deal (every seat passed) has no
-    winners and no score; each seat is listed alone."""
+    """Briscola bastardo, "Choices the library makes": a void bastardo deal
+    (every seat passed) has no winners and no score; each seat is listed
+    alone."""
     return Outcome(
         sides=tuple((seat,) for seat in range(players)),
         points=(0,) * players,
@@ -600,11 +605,10 @@ def match_document(rules: Rules, seed: int, deals: list[list[list[Any]]]) -> str
 
 
 def test_finished_match_observation_with_a_false_last_result_is_refused() -> None:
-    """SPEC §10 ("malformed or inconsistent input raises ValueError") and
-    §6: in an observation of a finished match every card lies face up in
-    the piles, so the last result is fixed by the observation itself. A
-    document whose last result gives the deal to the seat that took fewer
-    points is inconsistent and must not load.
+    """Saving games, "Bad input": in an observation of a finished match every
+    card lies face up in the piles, so the last result is fixed by the
+    observation itself. A document whose last result gives the deal to the seat
+    that took fewer points is inconsistent and must not load.
 
     Reproduction: italian-2p, seed 1, first legal action each turn, played
     to the end; the forged document swaps the two seats' points (and so
@@ -612,7 +616,7 @@ def test_finished_match_observation_with_a_false_last_result_is_refused() -> Non
     """
     match = finish_match(new_match(preset("italian-2p"), seed=1))
     seen = observe(match, 0)
-    # The points in the piles, counted with the table of SPEC §2.
+    # The points in the piles, counted with the standard table.
     taken = tuple(sum(STANDARD_POINTS_BY_RANK.get(c.rank, 0) for c in pile) for pile in seen.piles)
     assert seen.match_results is not None and seen.match_results[-1].points == taken
     assert taken[0] != taken[1]
@@ -625,11 +629,11 @@ def test_finished_match_observation_with_a_false_last_result_is_refused() -> Non
 
 @given(name=st.sampled_from(TRICK_PRESET_NAMES), seed=seeds)
 def test_finished_match_last_result_must_match_the_piles(name: str, seed: int) -> None:
-    """SPEC §10 and §8, as a property over every trick-taking preset played
-    as a single deal: replacing the last result of a finished match's
-    observation by the outcome of other card points (the same points
-    rotated between the sides, so sums and signs stay plausible) must make
-    loads refuse the document."""
+    """Saving games, "Bad input", as a property over every trick-taking preset
+    played as a single deal: replacing the last result of a finished match's
+    observation by the outcome of other card points (the same points rotated
+    between the sides, so sums and signs stay plausible) must make loads refuse
+    the document."""
     rules = attrs.evolve(preset(name), match=MatchFormat.SINGLE)
     match = finish_match(new_match(rules, seed=seed))
     seen = observe(match, 0)
@@ -648,10 +652,11 @@ def test_finished_match_last_result_must_match_the_piles(name: str, seed: int) -
 
 
 def test_bastardo_single_deal_match_round_trips_after_a_void_deal() -> None:
-    """SPEC §7 (a void deal has no score; the next dealer deals) and §10/§11
-    (``loads(dumps(m)) == m``): bastardo played as a single-deal match goes
-    on after a void deal, so its record holds a void result while the
-    match is not over. Saving and loading it must give it back.
+    """Briscola bastardo, "Choices the library makes" (a void deal has no
+    score; the next dealer deals) and Saving games (``loads(dumps(m)) == m``):
+    bastardo played as a single-deal match goes on after a void deal, so its
+    record holds a void result while the match is not over. Saving and loading
+    it must give it back.
 
     Reproduction: ``attrs.evolve(preset("bastardo"), match=SINGLE)``,
     seed 1, five passes; loads refuses with "the match was over after deal
@@ -674,10 +679,9 @@ def test_bastardo_single_deal_match_round_trips_after_a_void_deal() -> None:
 def test_bastardo_match_round_trips_after_void_deals(
     fmt: MatchFormat, target: int, voids: int, seed: int
 ) -> None:
-    """SPEC §7 and §11 (Purity: ``loads(dumps(s)) == s``) for bastardo in
-    every match format of SPEC §8: void deals never decide a match, so
-    after any number of them the match and every seat's observation of it
-    save and load unchanged."""
+    """Saving games (``loads(dumps(s)) == s``) for bastardo in every match
+    format: void deals never decide a match, so after any number of them the
+    match and every seat's observation of it save and load unchanged."""
     rules = attrs.evolve(preset("bastardo"), match=fmt, match_target=target)
     match = new_match(rules, seed=seed)
     for _ in range(voids):
@@ -690,11 +694,11 @@ def test_bastardo_match_round_trips_after_void_deals(
 
 
 def test_observation_of_a_match_ended_by_a_void_deal_is_refused() -> None:
-    """SPEC §7: after a void deal the next dealer deals, so no match ends
-    on a void deal (the engine never produces it: see the test above).
-    An observation claiming that a single-deal bastardo match is over
-    after one void deal is inconsistent and must raise ValueError
-    (SPEC §10)."""
+    """Briscola bastardo, "Choices the library makes": after a void deal the
+    next dealer deals, so no match ends on a void deal (the engine never
+    produces it: see the test above). An observation claiming that a
+    single-deal bastardo match is over after one void deal is inconsistent and
+    must raise ValueError (Saving games, "Bad input")."""
     rules = attrs.evolve(preset("bastardo"), match=MatchFormat.SINGLE)
     deal: GameState = new_game(rules, seed=1)
     for _ in range(rules.players):
@@ -711,14 +715,13 @@ def test_observation_of_a_match_ended_by_a_void_deal_is_refused() -> None:
 
 
 def test_loads_does_not_deal_past_the_deal_in_progress(monkeypatch: pytest.MonkeyPatch) -> None:
-    """SPEC §10 (malformed input raises ValueError) and the format's own
-    guard (MAX_DEALS "guards the reader's time"): a match's history is the
-    history of the deal in progress, so loads must stop at the first
-    action past that deal's end instead of replaying into the deals that
-    follow. Today it replays every void bastardo deal the history spells
-    out, each step copying the growing results: time in the square of the
-    input (about 22 s for a 3 MB document of passes). Counted here as the
-    deals dealt, not timed."""
+    """Saving games, "Bad input": the format's own guard (MAX_DEALS "guards the
+    reader's time"): a match's history is the history of the deal in progress,
+    so loads must stop at the first action past that deal's end instead of
+    replaying into the deals that follow. Today it replays every void bastardo
+    deal the history spells out, each step copying the growing results: time in
+    the square of the input (about 22 s for a 3 MB document of passes). Counted
+    here as the deals dealt, not timed."""
     dealt = 0
 
     def counting_new_game(*args: Any, **kwargs: Any) -> GameState:
@@ -737,10 +740,10 @@ def test_loads_does_not_deal_past_the_deal_in_progress(monkeypatch: pytest.Monke
 
 
 def test_history_past_the_deal_in_progress_names_the_first_action_too_many() -> None:
-    """SPEC §10 (inconsistent input raises ValueError saying where): once
-    every bastardo seat has passed, the deal is over (SPEC §7), so the
-    sixth pass of a saved match's history lies past the deal in progress,
-    and the message names it."""
+    """Saving games, "Bad input" (inconsistent input raises ValueError saying
+    where): once every bastardo seat has passed, the deal is over, so the sixth
+    pass of a saved match's history lies past the deal in progress, and the
+    message names it."""
     rules = preset("bastardo")
     text = match_document(rules, 1, [[["pass"]] * 6])
     with pytest.raises(ValueError, match=r"match\.deals\[0\]\[5\]: pass comes after the end"):
@@ -748,10 +751,11 @@ def test_history_past_the_deal_in_progress_names_the_first_action_too_many() -> 
 
 
 def test_match_ended_by_a_void_deal_is_refused() -> None:
-    """SPEC §7: after a void deal (every seat passed) the next dealer deals,
-    so in a saved single-deal bastardo match the five passes end the first
-    deal, not the match: a document that stops there with no deal in
-    progress describes no match (SPEC §10)."""
+    """Briscola bastardo, "Choices the library makes": after a void deal (every
+    seat passed) the next dealer deals, so in a saved single-deal bastardo
+    match the five passes end the first deal, not the match: a document that
+    stops there with no deal in progress describes no match (Saving games, "Bad
+    input")."""
     rules = attrs.evolve(preset("bastardo"), match=MatchFormat.SINGLE)
     assert isinstance(loads(match_document(rules, 1, [[["pass"]] * 5, []])), MatchState)
     with pytest.raises(ValueError, match="the deal does not end|comes after the end"):
@@ -759,8 +763,8 @@ def test_match_ended_by_a_void_deal_is_refused() -> None:
 
 
 def test_a_deal_after_the_end_of_the_match_is_refused() -> None:
-    """Issue 11 (format version 2): a match is proven by replay, so a deal
-    saved after the match was decided is refused."""
+    """Saving games, "Bad input" (format version 2): a match is proven by
+    replay, so a deal saved after the match was decided is refused."""
     match = play_match(preset("italian-2p"), 1, 10_000)
     assert match.is_over
     document = json.loads(dumps(match))
@@ -769,9 +773,9 @@ def test_a_deal_after_the_end_of_the_match_is_refused() -> None:
 
 
 def test_results_are_replayed_not_read() -> None:
-    """Issue 11 and issue 17: a version 2 match document has no results to
-    forge; the results come from replaying every deal, and a version 1
-    match (results only) is refused with a message saying why."""
+    """Saving games, "Versions": a version 2 match document has no results to
+    forge; the results come from replaying every deal, and a version 1 match
+    (results only) is refused with a message saying why."""
     match = play_match(PRESETS["split-2p"], 5, 10_000)
     document = json.loads(dumps(match))
     assert set(document) == {"format", "type", "rules", "seed", "deals"}
@@ -782,13 +786,13 @@ def test_results_are_replayed_not_read() -> None:
 
 
 def test_finished_bastardo_observation_with_a_false_last_result_is_refused() -> None:
-    """SPEC §7 and §10: a finished bastardo deal shows every card in the
-    piles and the called card's holder, so its result is fixed. Seed 2,
-    the last legal action each turn: seat 0 bids 120, everyone else
-    passes, and the declarer's side takes 93 points, short of the bid. A
-    record saying the contract was made (the other side's winners and
-    every score negated: SPEC §7's +2/+1/-1 against -2/-1/+1) is a result
-    a deal of 93 points could have, but not this deal's."""
+    """Saving games, "Bad input": a finished bastardo deal shows every card in
+    the piles and the called card's holder, so its result is fixed. Seed 2, the
+    last legal action each turn: seat 0 bids 120, everyone else passes, and the
+    declarer's side takes 93 points, short of the bid. A record saying the
+    contract was made (the other side's winners and every score negated:
+    +2/+1/-1 against -2/-1/+1) is a result a deal of 93 points could have, but
+    not this deal's."""
     rules = attrs.evolve(preset("bastardo"), match=MatchFormat.SINGLE)
     match = new_match(rules, seed=2)
     while not match.is_over:

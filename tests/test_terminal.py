@@ -187,9 +187,9 @@ def test_auto_plays_the_only_move_unless_told_not_to(
 def test_team_games_show_sides_partner_and_side_totals(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """SPEC §6: seats 0 and 2 play seats 1 and 3. The first line names the
-    partner and the opponents; the points are totalled by side; the
-    partner is called so."""
+    """Italian briscola, two to six players, "Number of players": seats 0 and 2
+    play seats 1 and 3. The first line names the partner and the opponents; the
+    points are totalled by side; the partner is called so."""
     _, out, _ = run(
         capsys, monkeypatch, "play", "--preset", "italian-4p", "--seed", "3", stdin="1\n" * 10
     )
@@ -204,10 +204,10 @@ def test_team_games_show_sides_partner_and_side_totals(
 def test_bastardo_shows_the_contract_and_the_call_menu(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """SPEC §7: the winner of the auction calls a card; the menu says at
-    what the auction was won and marks the player's own cards (calling one
-    means playing alone); then the contract and how far the declarer's side
-    is from it are shown before every move."""
+    """Briscola bastardo: the winner of the auction calls a card; the menu says
+    at what the auction was won and marks the player's own cards (calling one
+    means playing alone); then the contract and how far the declarer's side is
+    from it are shown before every move."""
     state = new_game(preset("bastardo"), seed=2)
     own = state.hands[0][0]
     script = f"120\n{own}\n" + "1\n" * 10
@@ -225,8 +225,9 @@ def test_bastardo_shows_the_contract_and_the_call_menu(
 def test_the_exchange_says_which_card_you_receive(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """SPEC §5 (Romanian: the two of trumps for the face-up card in the
-    first trick): the choice and the narration name the card received."""
+    """Romanian briscola, "The exchange" (the two of trumps for the face-up
+    card in the first trick): the choice and the narration name the card
+    received."""
     rules = preset("romanian-2p")
     seed = next(
         seed
@@ -384,7 +385,8 @@ def test_play_takes_rules_objects() -> None:
 
 
 def test_call_menu_lists_every_card() -> None:
-    """Bastardo's call: any card of the pack (SPEC §7); typed by name."""
+    """Bastardo's call: any card of the pack (Briscola bastardo, "Choices the
+    library makes"); typed by name."""
     rules = preset("bastardo")
     state = new_game(rules, seed=2)
     state = apply(state, Bid(120))
