@@ -8,6 +8,7 @@ Budgets are tiny throughout: these tests pin behaviour, not strength
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import attrs
@@ -35,7 +36,7 @@ from briscola import (
     sample_state,
 )
 from briscola.bots import HeuristicBot, StrongBot, play_deal, play_match
-from briscola.bots._solver import World, world_from_state
+from briscola.bots._solver import world_from_state
 from briscola.bots._strong import _called
 from briscola.bots._worlds import Slots, redealt
 
@@ -153,12 +154,22 @@ def test_solver_leaves_the_world_unchanged() -> None:
 
 
 def test_playout_conserves_points() -> None:
-    """A rule-of-thumb playout in compact form deals every point out."""
-    world = world_from_state(new_game(preset("italian-2p"), seed=4), 0)
-    world.playout()
-    assert sum(world.captured) == 120
-    assert world.cards_left == 0
-    assert isinstance(world, World)
+    """A rule-of-thumb playout in compact form deals every point out, and its
+    fast loop plays the deal as :meth:`World.greedy` played card by card
+    does (each card one of the mover's hand): every side ends with the same
+    points."""
+    for name, seed in itertools.product(["italian-2p", "italian-3p", "italian-4p"], range(8)):
+        world = world_from_state(new_game(preset(name), seed=seed), 0)
+        stepped = world.copy()
+        world.playout()
+        assert sum(world.captured) == 120
+        assert world.cards_left == 0
+        while stepped.hands[stepped.to_move]:
+            card = stepped.greedy()
+            assert card in stepped.hands[stepped.to_move]
+            stepped.play(card)
+        assert stepped.cards_left == 0
+        assert stepped.captured == world.captured
 
 
 @given(seed=seeds, steps=st.integers(min_value=0, max_value=30))
