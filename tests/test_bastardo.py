@@ -699,6 +699,9 @@ def test_a_bid_equal_to_the_engines_own_is_taken_the_same() -> None:
 
 
 def test_a_refused_chiamata_bid_says_which_bids_there_are() -> None:
+    """Briscola bastardo, "Choices the library makes" (the Italian auction):
+    a bid that is no step of the chiamata's ladder is refused, saying which
+    bids there are."""
     state = new_game(preset("chiamata"), seed=1)
     with pytest.raises(IllegalActionError) as refused:
         apply(state, Bid(200))

@@ -519,6 +519,8 @@ def test_no_exchange_without_the_option() -> None:
 
 @pytest.mark.parametrize(("value", "kind"), [(42, "int"), ("deal", "str")])
 def test_what_is_not_a_state_is_refused_naming_its_type(value: object, kind: str) -> None:
+    """Reference, "Playing": ``outcome`` and ``apply`` take a deal or a
+    match; anything else is a TypeError naming its type."""
     message = f"expected a GameState or a MatchState, not {kind}$"
     with pytest.raises(TypeError, match=message):
         outcome(value)  # type: ignore[arg-type]

@@ -210,6 +210,8 @@ def test_the_redraw_may_bury_up_to_half_the_undealt_cards_less_one() -> None:
 
 
 def test_sequences_are_read_no_further_than_one_past_their_limit() -> None:
+    """Testing, "Hostile input": Rules reads no sequence past its field's
+    limit: an endless ``removed`` is read to one card past the 40 allowed."""
     read = 0
 
     def endless() -> Iterator[Card]:
@@ -224,6 +226,9 @@ def test_sequences_are_read_no_further_than_one_past_their_limit() -> None:
 
 
 def test_bastardo_teams_and_card_points_refused_word_for_word() -> None:
+    """Variants: presets and rules fields, "What the record refuses":
+    bastardo has no fixed teams, and a point table gives each rank an int;
+    the messages say so word for word."""
     with pytest.raises(ValueError) as teams:
         attrs.evolve(preset("bastardo"), teams=((0, 1), (2, 3, 4)))
     assert str(teams.value) == "bastardo's sides come from the call: Rules.teams must be None"
@@ -245,6 +250,9 @@ def test_bastardo_teams_and_card_points_refused_word_for_word() -> None:
     ],
 )
 def test_values_in_messages_are_cut_past_six_items_and_64_bits(value: object, shown: str) -> None:
+    """Testing, "Hostile input": a bad value is named in a message that
+    stays short: past six items a sequence is cut, past 64 bits an int is
+    told by its size."""
     assert _show(value) == shown
 
 

@@ -308,6 +308,10 @@ def _sample_refuses(seen: object, reason: str) -> None:
 
 
 def test_the_sampler_says_why_a_forged_observation_has_no_deal() -> None:
+    """Saving games, "Bad input" (an observation that no deal agrees with):
+    the sampler says why a forged observation has no deal: a seat out of
+    range, an action without its seat, an action that cannot be replayed,
+    shown cards that do not fit the pack."""
     state = new_game(preset("italian-2p"), seed=1)
     seen = observe(state, 0)
     _sample_refuses(

@@ -843,6 +843,8 @@ def _bastardo_observation() -> dict[str, Any]:
 
 
 def test_a_missing_key_is_named() -> None:
+    """Saving games, "Bad input": a missing key is named with its place in
+    the document."""
     game = _document(new_game(preset("italian-2p"), seed=1))
     del game["history"]
     _loads_refuses(game, "game: missing key 'history'")
