@@ -17,8 +17,9 @@ asks of its own strategies). The public names are:
   helpers for scenario tests with small explicit decks.
 - :func:`other_actions`: actions that are *not* legal in a state.
 - :data:`SPLIT_ORIGINAL_POINTS`, :data:`PORTUGUESE_STRENGTH`,
-  :data:`PORTUGUESE_POINTS`: the point and strength tables of SPEC §2,
-  written out here independently of the engine.
+  :data:`PORTUGUESE_POINTS`: the point and strength tables of the rules
+  pages ("Split briškula and dupla", "Portuguese bisca"), written out
+  here independently of the engine.
 
 >>> card("ace of coins")
 Card(Suit.COINS, Rank.ACE)
@@ -81,7 +82,7 @@ __all__ = [
 ]
 
 PRESET_NAMES: Final[tuple[str, ...]] = tuple(PRESETS)
-"""Every preset name of SPEC §9.
+"""Every preset name (Variants: presets and rules fields, "The presets").
 
 >>> "italian-2p" in PRESET_NAMES and "bastardo" in PRESET_NAMES
 True
@@ -105,8 +106,8 @@ SPLIT_ORIGINAL_POINTS: Final[tuple[tuple[Rank, int], ...]] = (
     (Rank.KNIGHT, 3),
     (Rank.JACK, 2),
 )
-"""Split's "original rule" (seed 000, SPEC §2): the two also counts 10, so
-a 40-card pack holds 160 points.
+"""Split's "original rule" (Split briškula and dupla, "Choices the library
+makes"): the two also counts 10, so a 40-card pack holds 160 points.
 
 >>> 4 * sum(points for _, points in SPLIT_ORIGINAL_POINTS)
 160
@@ -124,7 +125,8 @@ PORTUGUESE_STRENGTH: Final[tuple[Rank, ...]] = (
     Rank.THREE,
     Rank.TWO,
 )
-"""Portuguese bisca's strength, strongest first (SPEC §2).
+"""Portuguese bisca's strength, strongest first (Portuguese bisca, "The
+preset").
 
 >>> PORTUGUESE_STRENGTH[1]
 <Rank.SEVEN: 6>
@@ -137,7 +139,7 @@ PORTUGUESE_POINTS: Final[tuple[tuple[Rank, int], ...]] = (
     (Rank.JACK, 3),
     (Rank.KNIGHT, 2),
 )
-"""Portuguese bisca's points (SPEC §2): 120 in a pack.
+"""Portuguese bisca's points (Portuguese bisca, "The preset"): 120 in a pack.
 
 >>> 4 * sum(points for _, points in PORTUGUESE_POINTS)
 120

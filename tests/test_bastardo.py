@@ -1,9 +1,12 @@
-"""Briscola bastardo: the whole deal, the auction, the call and the score
-(SPEC §7, seed 001)."""
+"""Briscola bastardo: the whole deal, the auction, the call and the score (the
+rules page "Briscola bastardo")."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 import pytest
@@ -26,6 +29,7 @@ from briscola import (
     Rules,
     Suit,
     apply,
+    is_legal,
     legal_actions,
     new_game,
     outcome,
@@ -42,8 +46,9 @@ COINS, CUPS, SWORDS, CLUBS = Suit.COINS, Suit.CUPS, Suit.SWORDS, Suit.CLUBS
 ACE, TWO, THREE, FOUR, FIVE = Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE
 SIX, SEVEN, JACK, KNIGHT, KING = Rank.SIX, Rank.SEVEN, Rank.JACK, Rank.KNIGHT, Rank.KING
 
-#: The chiamata's ladder of SPEC §7 (Italian chiamata): a rank at 61 points
-#: from the strongest down, then "two at N points" from 62 up.
+#: The chiamata's ladder (Briscola bastardo, "Choices the library makes"):
+#: a rank at 61 points from the strongest down, then "two at N points" from
+#: 62 up.
 CHIAMATA_RANKS = (ACE, THREE, KING, KNIGHT, JACK, SEVEN, SIX, FIVE, FOUR, TWO)
 
 
@@ -163,8 +168,8 @@ def contract_and_play(declarer: int, bid: Bid, called: Card, rules: Rules = BAST
 
 
 def test_whole_deal_one_card_at_a_time_from_eldest() -> None:
-    """SPEC §3 whole deal, §7: all 40 cards one at a time from eldest, 8 each,
-    no stock and no trump card; trump is unknown until the call."""
+    """Briscola bastardo: all 40 cards one at a time from eldest, 8 each, no
+    stock and no trump card; trump is unknown until the call."""
     pack = [c(suit, rank) for rank in Rank for suit in Suit]
     for dealer in range(5):
         state = new_game(BASTARDO, deck=pack, dealer=dealer)
@@ -182,8 +187,8 @@ def test_whole_deal_one_card_at_a_time_from_eldest() -> None:
 
 
 def test_hand_deal_gives_the_planned_hands() -> None:
-    """SPEC §7: the scenario deck deals the hands it was built for (the
-    helper of every scenario below is right)."""
+    """The scenario deck deals the hands it was built for (the helper of every
+    scenario below is right)."""
     assert hand_deal().hands == HANDS
 
 
@@ -191,7 +196,7 @@ def test_hand_deal_gives_the_planned_hands() -> None:
 
 
 def test_auction_starts_with_eldest_and_goes_in_playing_order() -> None:
-    """SPEC §7: the auction starts with eldest, in playing order."""
+    """Briscola bastardo: the auction starts with eldest, in playing order."""
     state = new_game(BASTARDO, seed=11, dealer=2)
     seen = []
     for points in range(61, 66):
@@ -202,8 +207,9 @@ def test_auction_starts_with_eldest_and_goes_in_playing_order() -> None:
 
 
 def test_auction_legal_actions_pass_first_then_bids_ascending() -> None:
-    """SPEC §7, §10: Bid(points) with 61 <= points <= 120 above the last bid,
-    or Pass; legal_actions lists Pass first, then the bids lowest first."""
+    """Briscola bastardo, "Choices the library makes": Bid(points) with 61 <=
+    points <= 120 above the last bid, or Pass; legal_actions lists Pass first,
+    then the bids lowest first."""
     state = hand_deal()
     assert legal_actions(state) == (Pass(),) + tuple(Bid(p) for p in range(61, 121))
     state = apply(state, Bid(100))
@@ -227,8 +233,9 @@ def test_auction_legal_actions_pass_first_then_bids_ascending() -> None:
 def test_bad_bids_are_refused_with_a_reason(
     before: tuple[Action, ...], bid: Bid, message: str
 ) -> None:
-    """SPEC §7, §10: a bid below 61, above 120 or not above the last raise
-    raises IllegalActionError saying why, and the state is unchanged."""
+    """Briscola bastardo, "Choices the library makes": a bid below 61, above
+    120 or not above the last raise raises IllegalActionError saying why, and
+    the state is unchanged."""
     state = run(hand_deal(), before)
     copy = attrs.evolve(state)
     with pytest.raises(IllegalActionError, match=message):
@@ -238,7 +245,8 @@ def test_bad_bids_are_refused_with_a_reason(
 
 
 def test_a_pass_is_final_and_the_seat_is_skipped() -> None:
-    """SPEC §7: a pass is final: a seat that passed is never asked again."""
+    """Briscola bastardo, "Choices the library makes": a pass is final: a seat
+    that passed is never asked again."""
     state = hand_deal()
     state = run(state, [Pass(), Bid(61), Pass(), Bid(62)])  # seats 0, 1, 2, 3
     assert state.to_move == 4
@@ -258,9 +266,9 @@ def test_a_pass_is_final_and_the_seat_is_skipped() -> None:
 
 
 def test_auction_ends_only_when_the_last_seat_has_bid() -> None:
-    """SPEC §7: the auction ends when every seat but one has passed and that
-    seat has bid: four passes before any bid leave the fifth seat to bid or
-    pass."""
+    """Briscola bastardo, "Choices the library makes": the auction ends when
+    every seat but one has passed and that seat has bid: four passes before any
+    bid leave the fifth seat to bid or pass."""
     state = run(hand_deal(), [Pass()] * 4)
     assert state.phase is Phase.BIDDING
     assert state.to_move == 4
@@ -271,8 +279,8 @@ def test_auction_ends_only_when_the_last_seat_has_bid() -> None:
 
 
 def test_auction_winner_is_the_last_raiser() -> None:
-    """SPEC §7: the highest bidder becomes the declarer once everyone else
-    has passed, even if it bid early."""
+    """Briscola bastardo: the highest bidder becomes the declarer once everyone
+    else has passed, even if it bid early."""
     state = run(hand_deal(), [Bid(61), Pass(), Pass(), Pass(), Pass()])
     assert state.phase is Phase.CALLING
     assert state.to_move == 0
@@ -281,8 +289,9 @@ def test_auction_winner_is_the_last_raiser() -> None:
 
 
 def test_all_pass_voids_the_deal() -> None:
-    """SPEC §7: if all five pass, the deal is void: it is over, has no
-    winners and no score, and the cards stay in the hands."""
+    """Briscola bastardo, "Choices the library makes": if all five pass, the
+    deal is void: it is over, has no winners and no score, and the cards stay
+    in the hands."""
     start = hand_deal()
     state = run(start, [Pass()] * 5)
     assert state.phase is Phase.OVER and state.is_over
@@ -304,14 +313,14 @@ def test_all_pass_voids_the_deal() -> None:
 
 
 def test_any_card_of_the_pack_may_be_called() -> None:
-    """SPEC §7: the declarer may call any card of the pack, in canonical
-    order, and nothing but calls."""
+    """Briscola bastardo, "Choices the library makes": the declarer may call
+    any card of the pack, in canonical order, and nothing but calls."""
     state = run(hand_deal(), [Bid(61)] + [Pass()] * 4)
     assert legal_actions(state) == tuple(Call(card) for card in BASTARDO.pack)
 
 
 def test_call_sets_trump_and_partner() -> None:
-    """SPEC §7: the called card's suit is trump and its holder is the
+    """Briscola bastardo: the called card's suit is trump and its holder is the
     declarer's partner; eldest then leads the first trick."""
     state = run(hand_deal(), [Pass(), Bid(70), Pass(), Pass(), Pass()])
     state = apply(state, Call(c(SWORDS, THREE)))
@@ -327,8 +336,8 @@ def test_call_sets_trump_and_partner() -> None:
 
 
 def test_call_own_card_means_alone() -> None:
-    """SPEC §7: calling a card in one's own hand means playing alone: the
-    partner is the declarer."""
+    """Briscola bastardo: calling a card in one's own hand means playing alone:
+    the partner is the declarer."""
     state = run(hand_deal(), [Pass(), Bid(70), Pass(), Pass(), Pass()])
     state = apply(state, Call(c(CUPS, ACE)))
     assert state.contract is not None
@@ -337,7 +346,7 @@ def test_call_own_card_means_alone() -> None:
 
 
 def test_eldest_leads_whoever_deals() -> None:
-    """SPEC §1, §7: eldest leads the first trick, also in bastardo."""
+    """Briscola bastardo: eldest leads the first trick, also in bastardo."""
     state = new_game(BASTARDO, seed=5, dealer=1)
     state = run(state, [Pass(), Bid(61), Pass(), Pass(), Pass()])
     assert state.to_move == 3 == state.declarer
@@ -346,8 +355,8 @@ def test_eldest_leads_whoever_deals() -> None:
 
 
 def test_eight_tricks_no_drawing() -> None:
-    """SPEC §7: 8 tricks with no drawing: hands shrink by one card per trick
-    and the deal ends after the eighth trick."""
+    """Briscola bastardo: 8 tricks with no drawing: hands shrink by one card
+    per trick and the deal ends after the eighth trick."""
     state = apply(run(hand_deal(), [Bid(61)] + [Pass()] * 4), Call(c(COINS, FOUR)))
     tricks = 0
     while not state.is_over:
@@ -379,16 +388,17 @@ def test_eight_tricks_no_drawing() -> None:
 def test_actions_outside_their_phase_are_refused(
     phase_actions: tuple[Action, ...], action: Action
 ) -> None:
-    """SPEC §7, §10: bids and passes only in the auction, a call only after
-    it, cards only after the call; anything else raises IllegalActionError."""
+    """Briscola bastardo: bids and passes only in the auction, a call only
+    after it, cards only after the call; anything else raises
+    IllegalActionError."""
     state = run(hand_deal(), phase_actions)
     with pytest.raises(IllegalActionError):
         apply(state, action)
 
 
 def test_bids_and_calls_are_refused_outside_bastardo() -> None:
-    """SPEC §7, §10: a game without an auction has no bids, passes or
-    calls."""
+    """The auction and the call are bastardo's ("Briscola bastardo"): a game
+    without an auction has no bids, passes or calls."""
     state = new_game(preset("italian-5p"), seed=1)
     for action in (Bid(61), Pass(), Call(c(COINS, ACE))):
         with pytest.raises(IllegalActionError):
@@ -399,8 +409,8 @@ def test_bids_and_calls_are_refused_outside_bastardo() -> None:
 
 
 def test_hand_deal_points_split_88_32() -> None:
-    """SPEC §4, §7: in the worked-out deal, with coins trump, seat 0 takes 88
-    points and seat 3 takes the last trick's 32."""
+    """Briscola bastardo: in the worked-out deal, with coins trump, seat 0
+    takes 88 points and seat 3 takes the last trick's 32."""
     state = apply(run(hand_deal(), [Bid(61)] + [Pass()] * 4), Call(c(COINS, FOUR)))
     state = play_in_order(state)
     points = [sum(BASTARDO.points_of(card) for card in pile) for pile in state.piles]
@@ -428,8 +438,8 @@ def test_hand_deal_points_split_88_32() -> None:
 def test_scores(
     declarer: int, bid: Bid, called: Card, side: tuple[int, ...], scores: tuple[int, ...]
 ) -> None:
-    """SPEC §7: made: declarer +2, partner +1, each other seat -1; failed:
-    -2, -1, +1; alone: +4 / -1 each, or -4 / +1 each. Zero-sum."""
+    """Briscola bastardo: made: declarer +2, partner +1, each other seat -1;
+    failed: -2, -1, +1; alone: +4 / -1 each, or -4 / +1 each. Zero-sum."""
     result = contract_and_play(declarer, bid, called)
     assert result.scores == scores
     assert sum(result.scores) == 0
@@ -459,16 +469,17 @@ def test_scores(
 def test_cappotto_doubles(
     declarer: int, called: Card, doubles: bool, scores: tuple[int, ...]
 ) -> None:
-    """SPEC §7 option: when one side takes all 120 points (cappotto) the
-    deal's scores double; only with the option, and only on a cappotto."""
+    """Briscola bastardo, "Choices the library makes" (cappotto): when one side
+    takes all 120 points (cappotto) the deal's scores double; only with the
+    option, and only on a cappotto."""
     rules = attrs.evolve(BASTARDO, cappotto_doubles=doubles)
     result = contract_and_play(declarer, Bid(61), called, rules)
     assert result.scores == scores
 
 
 def test_cappotto_alone_doubles() -> None:
-    """SPEC §7 option: a lone declarer who takes all 120 scores +8 and the
-    others -2 each."""
+    """Briscola bastardo, "Choices the library makes" (cappotto): a lone
+    declarer who takes all 120 scores +8 and the others -2 each."""
     deck_hands = list(HANDS)
     # Give seat 0 the five of coins instead of the two of cups: it then wins
     # every trick by leading its trumps.
@@ -486,15 +497,17 @@ def test_cappotto_alone_doubles() -> None:
 
 
 def chiamata_ladder() -> tuple[Bid, ...]:
-    """The ladder of SPEC §7's rank-calling auction, written out."""
+    """The ladder of the rank-calling auction (Briscola bastardo, "Choices the
+    library makes"), written out."""
     return tuple(Bid(61, rank) for rank in CHIAMATA_RANKS) + tuple(
         Bid(points, TWO) for points in range(62, 121)
     )
 
 
 def test_chiamata_ladder() -> None:
-    """SPEC §7 option (Italian chiamata): the bids are ACE, THREE, KING, ...,
-    TWO at 61, then "two at N points" from 62 up; Pass first."""
+    """Briscola bastardo, "Choices the library makes" (the Italian auction):
+    the bids are ACE, THREE, KING, ..., TWO at 61, then "two at N points" from
+    62 up; Pass first."""
     state = new_game(CHIAMATA, deck=deck_for(HANDS))
     assert legal_actions(state) == (Pass(),) + chiamata_ladder()
     state = apply(state, Bid(61, KING))
@@ -518,15 +531,16 @@ def test_chiamata_ladder() -> None:
     ],
 )
 def test_chiamata_bad_bids(before: tuple[Action, ...], bid: Bid) -> None:
-    """SPEC §7 option: in the chiamata a bid names a rank; it must be a step
-    of the ladder above the last bid."""
+    """Briscola bastardo, "Choices the library makes" (the Italian auction): a
+    bid names a rank; it must be a step of the ladder above the last bid."""
     state = run(new_game(CHIAMATA, deck=deck_for(HANDS)), before)
     with pytest.raises(IllegalActionError, match="cannot"):
         apply(state, bid)
 
 
 def test_chiamata_call_must_be_of_the_rank_bid() -> None:
-    """SPEC §7 option: the declarer must call a card of the rank bid."""
+    """Briscola bastardo, "Choices the library makes" (the Italian auction):
+    the declarer must call a card of the rank bid."""
     state = run(
         new_game(CHIAMATA, deck=deck_for(HANDS)),
         [Bid(61, ACE), Bid(61, THREE), Pass(), Pass(), Pass(), Bid(61, FOUR), Pass()],
@@ -544,8 +558,9 @@ def test_chiamata_call_must_be_of_the_rank_bid() -> None:
 
 @pytest.mark.parametrize(("points", "scores"), [(88, (2, -1, 1, -1, -1)), (89, (-2, 1, -1, 1, 1))])
 def test_chiamata_needs_the_bids_points(points: int, scores: tuple[int, ...]) -> None:
-    """SPEC §7 option: the declarer's side needs the points of its bid: "two
-    at 88" is made with 88 points and failed with one point less."""
+    """Briscola bastardo, "Choices the library makes" (the Italian auction):
+    the declarer's side needs the points of its bid: "two at 88" is made with
+    88 points and failed with one point less."""
     state = run(new_game(CHIAMATA, deck=deck_for(HANDS)), [Bid(points, TWO)] + [Pass()] * 4)
     assert legal_actions(state) == tuple(Call(c(suit, TWO)) for suit in Suit)
     state = apply(state, Call(c(COINS, TWO)))  # held by seat 2
@@ -574,10 +589,11 @@ bastardo_playouts = playouts(
 
 
 def expected_ladder(rules: Rules) -> tuple[Bid, ...]:
-    """Every bid of the rules' auction, lowest first, written out from SPEC
-    §7: points from the minimum bid to the pack's points; in the chiamata,
-    each rank from the strongest down at the minimum bid, then the weakest
-    rank ("two at N points") for each higher score."""
+    """Every bid of the rules' auction, lowest first, written out from Briscola
+    bastardo, "Choices the library makes": points from the minimum bid to the
+    pack's points; in the chiamata, each rank from the strongest down at the
+    minimum bid, then the weakest rank ("two at N points") for each higher
+    score."""
     total = rules.total_points
     if rules.auction is Auction.CHIAMATA:
         weakest = rules.strength[-1]
@@ -588,16 +604,16 @@ def expected_ladder(rules: Rules) -> tuple[Bid, ...]:
 
 
 def test_expected_ladder_is_the_chiamata_of_the_spec() -> None:
-    """SPEC §7: under the standard strength the written-out ladder is the
-    chiamata of the scenario tests (the properties use the right one)."""
+    """Under the standard strength the written-out ladder is the chiamata of
+    the scenario tests (the properties use the right one)."""
     assert expected_ladder(CHIAMATA) == chiamata_ladder()
     assert expected_ladder(BASTARDO) == tuple(Bid(p) for p in range(61, 121))
 
 
 @given(bastardo_playouts)
 def test_property_auction_ends_and_scores_are_zero_sum(playout: Playout) -> None:
-    """SPEC §7, §11: the auction always ends (each turn is a final pass or a
-    raise), and a deal's scores sum to zero."""
+    """Briscola bastardo, "Choices the library makes": the auction always ends
+    (each turn is a final pass or a raise), and a deal's scores sum to zero."""
     ladder = expected_ladder(playout.rules)
     auction = sum(1 for s in playout.states if s.phase is Phase.BIDDING)
     assert auction <= 5 + len(ladder)
@@ -608,9 +624,9 @@ def test_property_auction_ends_and_scores_are_zero_sum(playout: Playout) -> None
 
 @given(bastardo_playouts)
 def test_property_played_deals_put_all_points_in_piles(playout: Playout) -> None:
-    """SPEC §7, §11: every played (non-void) deal ends with the hands empty
-    and all the pack's points in the piles; a void deal (five passes) keeps
-    every card in hand."""
+    """Briscola bastardo, "Choices the library makes": every played (non-void)
+    deal ends with the hands empty and all the pack's points in the piles; a
+    void deal (five passes) keeps every card in hand."""
     final = playout.final
     points = final.rules.total_points
     assert final.contract is not None
@@ -631,9 +647,9 @@ def test_property_played_deals_put_all_points_in_piles(playout: Playout) -> None
 
 @given(bastardo_playouts)
 def test_property_partner_holds_the_called_card(playout: Playout) -> None:
-    """SPEC §7: the partner is the seat that held the called card when it
-    was called, the called card's suit is trump, and in the chiamata the
-    called card has the rank bid."""
+    """Briscola bastardo: the partner is the seat that held the called card
+    when it was called, the called card's suit is trump, and in the chiamata
+    the called card has the rank bid."""
     contract = playout.final.contract
     assert contract is not None
     if contract.called_card is None:
@@ -648,9 +664,9 @@ def test_property_partner_holds_the_called_card(playout: Playout) -> None:
 
 @given(bastardo_playouts)
 def test_property_auction_actions_in_order(playout: Playout) -> None:
-    """SPEC §10: in the auction, legal_actions is Pass first, then every
-    bid above the highest so far, lowest first; the declarer is the last
-    seat left, and it holds the highest bid."""
+    """Reference, "Playing" (``legal_actions``): in the auction, Pass first,
+    then every bid above the highest so far, lowest first; the declarer is the
+    last seat left, and it holds the highest bid."""
     full = expected_ladder(playout.rules)
     for state in playout.states:
         if state.phase is not Phase.BIDDING:
@@ -668,3 +684,114 @@ def test_property_auction_actions_in_order(playout: Playout) -> None:
             assert state.contract.passed.count(False) == 1
             assert state.to_move is not None and not state.contract.passed[state.to_move]
             assert state.to_move == state.contract.declarer
+
+
+def test_a_bid_equal_to_the_engines_own_is_taken_the_same() -> None:
+    """``apply`` takes any action equal to a legal one: a copied or
+    unpickled bid, not the object ``legal_actions`` lists, makes the same
+    bid."""
+    state = new_game(preset("bastardo"), seed=1)
+    ladder = next(a for a in legal_actions(state) if a == Bid(61))
+    for bid in (copy.copy(ladder), pickle.loads(pickle.dumps(ladder))):
+        assert bid is not ladder
+        assert is_legal(state, bid)
+        assert apply(state, bid) == apply(state, ladder)
+
+
+def test_a_refused_chiamata_bid_says_which_bids_there_are() -> None:
+    """Briscola bastardo, "Choices the library makes" (the Italian auction):
+    a bid that is no step of the chiamata's ladder is refused, saying which
+    bids there are."""
+    state = new_game(preset("chiamata"), seed=1)
+    with pytest.raises(IllegalActionError) as refused:
+        apply(state, Bid(200))
+    assert str(refused.value) == (
+        "seat 0 cannot bid 200: a chiamata bid names a rank at 61 points, or the two at 62 to 120"
+    )
+
+
+def test_a_call_of_a_card_left_out_of_the_pack_is_refused_saying_so() -> None:
+    """Bastardo with five cards left out and seven cards a hand (custom
+    rules): the declarer cannot call a card the pack does not hold."""
+    removed = tuple(Card(suit, Rank.TWO) for suit in Suit) + (Card(Suit.CLUBS, Rank.FOUR),)
+    rules = attrs.evolve(preset("bastardo"), hand_size=7, removed=removed)
+    state = apply(new_game(rules, seed=1), Bid(61))
+    for _ in range(rules.players - 1):
+        state = apply(state, Pass())
+    with pytest.raises(IllegalActionError) as refused:
+        apply(state, Call(removed[0]))
+    assert str(refused.value) == f"seat 0 cannot call the {removed[0]}: it is not in this pack"
+
+
+def test_the_tables_of_many_rules_stay_bounded() -> None:
+    """The engine keeps compiled tables (trick order, bastardo's auction
+    ladder) per rules; with hundreds of different rules the caches are
+    emptied and refilled instead of growing, and play goes on correctly."""
+    from briscola import _auction, _trick
+
+    base = preset("bastardo")
+    calling = _to_the_call(base, 0)
+    calls = legal_actions(calling)
+    many = [attrs.evolve(base, match_target=1 + k % 200, min_bid=61 + k // 200) for k in range(300)]
+    for k, rules in enumerate(many):
+        assert legal_actions(new_game(rules, seed=k))[1] == Bid(rules.min_bid)
+    assert len(_trick._TABLES) <= 257 and len(_auction._LADDERS) <= 257
+    state = new_game(many[0], seed=3)
+    assert legal_actions(state) == legal_actions(new_game(base, seed=3))
+    # A deal begun before the caches were emptied plays on: its ladder is
+    # compiled again at the call.
+    assert legal_actions(calling) == calls and len(calls) == 40
+
+
+def _to_the_call(rules: Any, bid_choice: int) -> GameState:
+    """A deal of ``rules`` (an auction) where the first bidder makes its
+    ``bid_choice``-th bid and everyone else passes: the declarer to call."""
+    state = new_game(rules, seed=1)
+    while not isinstance(legal_actions(state)[0], Call):
+        legal = legal_actions(state)
+        bids = [action for action in legal if isinstance(action, Bid)]
+        first = state.contract is None or state.contract.bid is None
+        state = apply(state, bids[bid_choice] if first else legal[0])
+    return state
+
+
+@pytest.mark.parametrize(("bid_choice", "words"), [(0, "calls an ace"), (9, "calls a two")])
+def test_chiamata_refuses_a_call_of_another_rank(bid_choice: int, words: str) -> None:
+    """In the chiamata the declarer calls a card of the rank bid; another
+    card is refused, saying which rank the contract calls."""
+    from briscola import IllegalActionError
+
+    state = _to_the_call(preset("chiamata"), bid_choice)
+    assert state.contract is not None and state.contract.bid is not None
+    rank = state.contract.bid.rank
+    assert rank is not None and all(a.card.rank is rank for a in legal_actions(state))  # type: ignore[union-attr]
+    other = Card(Suit.COINS, Rank.KING)
+    with pytest.raises(IllegalActionError) as refused:
+        apply(state, Call(other))
+    assert (
+        str(refused.value) == f"seat {state.to_move} cannot call the {other}: the contract {words}"
+    )
+
+
+def test_the_auction_from_cold_caches() -> None:
+    """The auction's records of who has passed are worked out on first
+    use: emptied, every bid and pass gives the same deal as before."""
+    from briscola import _auction
+
+    def auction(state: GameState) -> GameState:
+        bids = 0
+        while not isinstance(legal_actions(state)[0], Call):
+            legal = legal_actions(state)
+            state = apply(state, legal[1] if bids < 3 else Pass())
+            bids += 1
+        return state
+
+    start = new_game(preset("bastardo"), seed=4)
+    warm = auction(start)
+    _auction._ROUNDS.clear()
+    assert auction(start) == warm
+    _auction._ROUNDS.clear()
+    passes = start
+    for _ in range(4):
+        passes = apply(passes, Pass())
+    assert passes.contract is not None and passes.contract.passed.count(True) == 4

@@ -1,8 +1,8 @@
 """The strong bot's two-seat endgame over every world at once
-(``briscola.bots._belief``): the worlds it enumerates, its values against
-a search over the engine's own states grouped by what the seat observes
-(SPEC §4, §9), and its place between playing on by the rules of thumb
-and knowing every card.
+(``briscola.bots._belief``): the worlds it enumerates, its values against a
+search over the engine's own states grouped by what the seat observes
+(Observations and search), and its place between playing on by the rules of
+thumb and knowing every card.
 """
 
 from __future__ import annotations
@@ -78,8 +78,9 @@ def _all_sampled(state: GameState, seat: int, tries: int) -> dict[object, GameSt
 def test_worlds_are_every_deal_that_agrees_with_what_the_seat_saw(
     name: str, seed: int, cards_left: int
 ) -> None:
-    """The enumerated worlds are distinct, as many as ``world_count`` says,
-    and exactly the deals ``sample_state`` draws for the seat (SPEC §9)."""
+    """The enumerated worlds are distinct, as many as ``world_count`` says, and
+    exactly the deals ``sample_state`` draws for the seat (Observations and
+    search, "Search: sampling the hidden cards")."""
     state = _position(name, seed, cards_left)
     seat: int = state.to_move  # type: ignore[assignment]
     seen = observe(state, seat)
@@ -131,10 +132,11 @@ def _engine_after(states: list[GameState], seat: int, card: object) -> float:
     name=st.sampled_from(TWO_SEATS), seed=seeds, cards_left=st.integers(min_value=2, max_value=9)
 )
 def test_values_agree_with_a_search_over_the_engine(name: str, seed: int, cards_left: int) -> None:
-    """Per card, the value over every world is that of searching the
-    engine's own states, the seat choosing one card for all the states
-    whose observations are equal (SPEC §9) and the other seat playing the
-    rules of thumb; the points already taken count in both."""
+    """Per card, the value over every world is that of searching the engine's
+    own states, the seat choosing one card for all the states whose
+    observations are equal (Observations and search, "What a seat sees") and
+    the other seat playing the rules of thumb; the points already taken count
+    in both."""
     state = _position(name, seed, cards_left)
     seat: int = state.to_move  # type: ignore[assignment]
     states = list(_all_sampled(state, seat, 400).values())

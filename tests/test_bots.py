@@ -1,22 +1,26 @@
 """The bots of ``briscola.bots``: legality everywhere, the heuristic's rules
 of thumb on small explicit decks, and how the bots fare against each other.
 
-Decks for two players (SPEC §3, standard deal): seat 0 gets positions 0, 2
-and 4, seat 1 positions 1, 3 and 5, the trump card is position 6 and the
-stock starts at 7; the winner of a trick draws first.
+Decks for two players (the standard deal of "Italian briscola, two to six
+players"): seat 0 gets positions 0, 2 and 4, seat 1 positions 1, 3 and 5, the
+trump card is position 6 and the stock starts at 7; the winner of a trick draws
+first.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given
 
 from briscola import (
     PRESETS,
     Action,
+    Auction,
     Bid,
     Call,
     GameState,
@@ -47,7 +51,7 @@ from briscola.bots import (
     random_rollout,
 )
 
-from .strategies import card, deck_with, play_cards, reachable_states, seeds
+from .strategies import card, deck_with, first_play, play_cards, reachable_states, seeds
 
 
 def heuristic_move(state: GameState) -> Action:
@@ -75,10 +79,10 @@ def two_player_deal(
 
 @pytest.mark.parametrize("name", list(PRESETS))
 def test_bots_play_legal_actions_in_every_preset(name: str) -> None:
-    """SPEC §10: ``apply`` takes only legal actions; ``play_deal`` refuses
-    any other, so a finished deal means every choice of every bot (random,
-    heuristic, Monte Carlo) was legal, through cuts, knocks, exchanges,
-    bids, calls and tricks."""
+    """Bots, "The protocol": ``apply`` takes only legal actions; ``play_deal``
+    refuses any other, so a finished deal means every choice of every bot
+    (random, heuristic, Monte Carlo) was legal, through cuts, knocks,
+    exchanges, bids, calls and tricks."""
     rules = preset(name)
     lineups: list[list[Bot]] = [
         [HeuristicBot() for _ in range(rules.players)],
@@ -99,7 +103,7 @@ def test_bots_play_legal_actions_in_every_preset(name: str) -> None:
 
 @given(state=reachable_states(), seed=seeds)
 def test_bots_choose_legal_actions_anywhere(state: GameState, seed: int) -> None:
-    """SPEC §10 and §11: from any state reachable by legal play, under any
+    """Bots, "The protocol": from any state reachable by legal play, under any
     preset or variation of one (chiamata auction, exchanges, dupla, teams,
     partners' hands...), every bot returns one of the legal actions."""
     if state.is_over:
@@ -115,8 +119,8 @@ def test_bots_choose_legal_actions_anywhere(state: GameState, seed: int) -> None
 @pytest.mark.parametrize("name", ["italian-2p", "romanian-4p", "spanish-2p", "bastardo"])
 @pytest.mark.parametrize("policy", [random_rollout, greedy_rollout])
 def test_rollout_policies_are_legal(name: str, policy: object) -> None:
-    """The rollout policies play full states: every action they return is
-    one of :func:`legal_actions` (SPEC §10), exchanges included."""
+    """The rollout policies play full states: every action they return is one
+    of :func:`legal_actions`, exchanges included."""
     rules = preset(name)
     rng = random.Random(7)
     for seed in range(5):
@@ -128,8 +132,8 @@ def test_rollout_policies_are_legal(name: str, policy: object) -> None:
 
 
 def test_play_deal_refuses_an_illegal_bot() -> None:
-    """SPEC §10: an action not in ``legal_actions`` is refused; the loop
-    names the seat and the bot."""
+    """Bots, "The protocol": an action not in ``legal_actions`` is refused; the
+    loop names the seat and the bot."""
 
     class Cheat:
         def choose(
@@ -144,8 +148,8 @@ def test_play_deal_refuses_an_illegal_bot() -> None:
 
 
 def test_bots_see_only_their_observation() -> None:
-    """SPEC §6: a bot's choice depends only on what its seat may see: two
-    deals that differ only in the opponent's hidden cards get the same
+    """Bots, "The protocol": a bot's choice depends only on what its seat may
+    see: two deals that differ only in the opponent's hidden cards get the same
     heuristic move."""
     one = two_player_deal(
         "italian-2p",
@@ -185,9 +189,10 @@ def test_seeded_play_is_reproducible() -> None:
 
 
 def test_heuristic_takes_with_the_cheapest_winning_card() -> None:
-    """SPEC §4: any trump beats the king led. Spending the ace of trumps
-    (11 points that no card can take from it) on a 4-point king would waste
-    it: the heuristic trumps with the two."""
+    """The rules as implemented, "What every family shares": any trump beats
+    the king led. Spending the ace of trumps (11 points that no card can take
+    from it) on a 4-point king would waste it: the heuristic trumps with the
+    two."""
     state = two_player_deal(
         "italian-2p",
         ["king of cups", "four of swords", "five of swords"],
@@ -199,8 +204,9 @@ def test_heuristic_takes_with_the_cheapest_winning_card() -> None:
 
 
 def test_heuristic_wins_points_with_a_card_of_the_suit_led() -> None:
-    """SPEC §4: a higher card of the suit led takes the trick; taking a
-    three led with the ace of that suit wins 21 points without a trump."""
+    """The rules as implemented, "What every family shares": a higher card of
+    the suit led takes the trick; taking a three led with the ace of that suit
+    wins 21 points without a trump."""
     state = two_player_deal(
         "italian-2p",
         ["three of cups", "four of swords", "five of swords"],
@@ -212,9 +218,9 @@ def test_heuristic_wins_points_with_a_card_of_the_suit_led() -> None:
 
 
 def test_heuristic_does_not_feed_points() -> None:
-    """SPEC §4: with no trump and no higher card of the suit led, the ace
-    led cannot be beaten; the heuristic gives a card worth nothing, not its
-    three or its king."""
+    """The rules as implemented, "What every family shares": with no trump and
+    no higher card of the suit led, the ace led cannot be beaten; the heuristic
+    gives a card worth nothing, not its three or its king."""
     state = two_player_deal(
         "italian-2p",
         ["ace of swords", "four of swords", "five of swords"],
@@ -266,9 +272,9 @@ def test_heuristic_sees_which_card_wins_a_dupla_trick() -> None:
 
 
 def test_heuristic_keeps_its_ace_back_while_trumps_are_about() -> None:
-    """SPEC §4: a trump beats any card of another suit. Leading the ace of
-    cups would hand 11 points to any trump, so with trumps unseen the
-    heuristic leads a card worth nothing."""
+    """The rules as implemented, "What every family shares": a trump beats any
+    card of another suit. Leading the ace of cups would hand 11 points to any
+    trump, so with trumps unseen the heuristic leads a card worth nothing."""
     state = two_player_deal(
         "italian-2p",
         ["ace of cups", "four of swords", "five of clubs"],
@@ -279,9 +285,10 @@ def test_heuristic_keeps_its_ace_back_while_trumps_are_about() -> None:
 
 
 def test_heuristic_adds_points_to_its_partners_trick() -> None:
-    """SPEC §6 teams: seat 3 plays last to a trick its partner (seat 1)
-    is winning with the ace of the suit led and no trump about in the
-    trick: it adds its three of clubs (10 points) rather than a blank."""
+    """Italian briscola, two to six players, "A trick at four": seat 3 plays
+    last to a trick its partner (seat 1) is winning with the ace of the suit
+    led and no trump about in the trick: it adds its three of clubs (10 points)
+    rather than a blank."""
     rules = preset("italian-4p")
     # Standard deal from eldest 0: seat s gets positions s, s+4, s+8.
     hands = {
@@ -301,9 +308,9 @@ def test_heuristic_adds_points_to_its_partners_trick() -> None:
 
 
 def test_heuristic_makes_a_worthwhile_exchange() -> None:
-    """SPEC §5 two-first-trick (seed 002): the holder of the two of trumps
-    may take the face-up card during the first trick; the heuristic does so
-    before playing when the face-up card is stronger."""
+    """Romanian briscola, "The exchange": the holder of the two of trumps may
+    take the face-up card during the first trick; the heuristic does so before
+    playing when the face-up card is stronger."""
     state = two_player_deal(
         "romanian-2p",
         ["two of coins", "four of swords", "five of swords"],
@@ -315,9 +322,10 @@ def test_heuristic_makes_a_worthwhile_exchange() -> None:
 
 
 def test_heuristic_declines_a_losing_exchange() -> None:
-    """SPEC §5 seven-after-win: the seven of trumps may be given for the
-    face-up card; when that card is weaker (a four) the exchange would
-    weaken the hand, and the heuristic plays a card instead."""
+    """Spanish brisca, "Other exchange rules" (seven after a win): the seven of
+    trumps may be given for the face-up card; when that card is weaker (a four)
+    the exchange would weaken the hand, and the heuristic plays a card
+    instead."""
     import attrs
 
     from briscola import Exchange
@@ -348,8 +356,8 @@ def bastardo_deal(seat0: Sequence[str]) -> GameState:
 
 
 def test_heuristic_passes_a_weak_hand() -> None:
-    """SPEC §7: a bid undertakes 61 points with a partner. A hand without
-    a single point card and no long suit passes at once."""
+    """Briscola bastardo: a bid undertakes 61 points with a partner. A hand
+    without a single point card and no long suit passes at once."""
     state = bastardo_deal(
         [
             "two of coins", "four of cups", "five of swords", "six of clubs",
@@ -361,10 +369,10 @@ def test_heuristic_passes_a_weak_hand() -> None:
 
 
 def test_heuristic_bids_a_strong_hand_and_calls_well() -> None:
-    """SPEC §7: with five coins headed by the ace and the three and two
-    more aces (63 points in hand) the heuristic bids the lowest bid; as
-    declarer it calls the strongest coin it lacks (the seven), so that
-    coins are trump and the partner holds a trump."""
+    """Briscola bastardo: with five coins headed by the ace and the three and
+    two more aces (63 points in hand) the heuristic bids the lowest bid; as
+    declarer it calls the strongest coin it lacks (the seven), so that coins
+    are trump and the partner holds a trump."""
     state = bastardo_deal(
         [
             "ace of coins", "three of coins", "king of coins", "knight of coins",
@@ -409,9 +417,9 @@ def test_heuristic_beats_random() -> None:
 
 
 def test_heuristic_beats_random_as_a_team() -> None:
-    """SPEC §6 teams: a pair of heuristic bots beats a pair of random bots
-    in four-player briscola, partners adding points to each other's
-    tricks."""
+    """Italian briscola, two to six players, "A trick at four": a pair of
+    heuristic bots beats a pair of random bots in four-player briscola,
+    partners adding points to each other's tricks."""
     rules = preset("italian-4p")
     score = 0
     for seed in range(50):
@@ -494,11 +502,53 @@ def test_every_bot_satisfies_the_protocol() -> None:
 
 
 def test_play_match_plays_a_split_match_to_four() -> None:
-    """SPEC §8: Split is first to four won deals; ``play_match`` plays the
-    whole match, cut or knock included, and the winner has four wins."""
+    """Split briškula and dupla: Split is first to four won deals;
+    ``play_match`` plays the whole match, cut or knock included, and the winner
+    has four wins."""
     match = play_match(preset("split-2p"), [HeuristicBot(), RandomBot()], seed=5)
     result = outcome(match)
     assert match.is_over and result is not None
     assert len(result.winners) == 1
     assert match.wins[result.winners[0]] == 4
     assert max(match.wins[seat] for seat in range(2) if seat not in result.winners) < 4
+
+
+def test_bots_in_the_chiamata_and_unseeded() -> None:
+    """Heuristic bots bid in the chiamata (naming a rank at the minimum);
+    an unseeded deal still ends; a match needs one bot per seat."""
+    rules = attrs.evolve(preset("bastardo"), auction=Auction.CHIAMATA)
+    bids: list[Bid] = []
+    for seed in range(6):
+        final = play_deal(rules, [HeuristicBot()] * 5, seed=seed)
+        bids += [a for a in final.history if isinstance(a, Bid)]
+        assert final.is_over
+    assert bids and all(bid.rank is not None for bid in bids)
+    assert play_deal(preset("italian-2p"), [RandomBot(), RandomBot()]).is_over
+    with pytest.raises(ValueError, match="one per seat"):
+        play_match(preset("italian-2p"), [RandomBot()], seed=1)
+
+
+def test_monte_carlo_with_a_rollout_function() -> None:
+    """A Monte Carlo bot takes any rollout policy function."""
+
+    def first_action(state: Any, rng: random.Random) -> Any:
+        return first_play(state)
+
+    bot = MonteCarloBot(samples=2, rollout=first_action)
+    assert bot.rollout_name == "first_action"
+    final = play_deal(preset("italian-2p"), [bot, RandomBot()], seed=3)
+    result = outcome(final)
+    assert result is not None and sum(result.points) == 120
+
+
+def test_heuristic_bot_passes_when_no_bid_is_left() -> None:
+    """Once 120 is bid no higher bid exists: the heuristic bot passes."""
+    from briscola import Pass, apply
+
+    state = new_game(preset("bastardo"), seed=1)
+    state = apply(state, Bid(120))
+    seat = state.to_move
+    assert seat is not None and legal_actions(state) == (Pass(),)
+    choice = HeuristicBot().choose(observe(state, seat), legal_actions(state), random.Random(0))
+    assert choice == Pass()
+    assert play_deal(preset("bastardo"), [HeuristicBot()] * 5, state=state, seed=1).is_over

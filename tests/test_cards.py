@@ -1,4 +1,5 @@
-"""Cards, suits, ranks, the canonical pack and the point tables (SPEC §2, §3)."""
+"""Cards, suits, ranks, the canonical pack and the point tables ("The rules as
+implemented", and "Cards" in the reference)."""
 
 from __future__ import annotations
 
@@ -17,16 +18,23 @@ from briscola import (
     Suit,
     preset,
 )
-from tests.strategies import PORTUGUESE_POINTS, PORTUGUESE_STRENGTH, SPLIT_ORIGINAL_POINTS
+from tests.strategies import (
+    PORTUGUESE_POINTS,
+    PORTUGUESE_STRENGTH,
+    SPLIT_ORIGINAL_POINTS,
+    card,
+)
 
 
 def test_suits_in_canonical_order() -> None:
-    """SPEC §2/§3: the suits are COINS, CUPS, SWORDS, CLUBS, in that order."""
+    """Reference, "Cards": the suits are COINS, CUPS, SWORDS, CLUBS, in that
+    order."""
     assert [suit.name for suit in Suit] == ["COINS", "CUPS", "SWORDS", "CLUBS"]
 
 
 def test_ranks_in_pack_order() -> None:
-    """SPEC §3: each suit runs ACE, TWO, ... SEVEN, JACK, KNIGHT, KING."""
+    """Reference, "Cards": each suit runs ACE, TWO, ... SEVEN, JACK, KNIGHT,
+    KING."""
     assert [rank.name for rank in Rank] == [
         "ACE",
         "TWO",
@@ -42,8 +50,9 @@ def test_ranks_in_pack_order() -> None:
 
 
 def test_full_pack_is_canonical_order() -> None:
-    """SPEC §3: the canonical pack is suit by suit in §2 order, each suit in
-    rank order; a card's index is its place in it (10 * suit + rank)."""
+    """Reference, "Cards": the canonical pack is suit by suit in suit order,
+    each suit in rank order; a card's index is its place in it (10 * suit +
+    rank)."""
     expected = [Card(suit, rank) for suit in Suit for rank in Rank]
     assert list(FULL_PACK) == expected
     assert [c.index for c in FULL_PACK] == list(range(40))
@@ -51,7 +60,8 @@ def test_full_pack_is_canonical_order() -> None:
 
 
 def test_cards_equal_by_value_and_hashable() -> None:
-    """SPEC §10: Card(suit, rank) is immutable, hashable and equal by value."""
+    """Reference, "Cards": Card(suit, rank) is immutable, hashable and equal by
+    value."""
     a = Card(Suit.SWORDS, Rank.KNIGHT)
     b = Card(Suit.SWORDS, Rank.KNIGHT)
     assert a == b
@@ -61,7 +71,7 @@ def test_cards_equal_by_value_and_hashable() -> None:
 
 
 def test_cards_are_immutable() -> None:
-    """SPEC §10: a card cannot be changed after it is made."""
+    """Reference, "Cards": a card cannot be changed after it is made."""
     a = Card(Suit.COINS, Rank.ACE)
     with pytest.raises(AttributeError):
         a.rank = Rank.TWO
@@ -71,7 +81,8 @@ def test_cards_are_immutable() -> None:
 
 
 def test_cards_survive_copy_and_pickle() -> None:
-    """SPEC §10: cards are values; copies and round trips give equal cards."""
+    """Reference, "Cards": cards are values; copies and round trips give equal
+    cards."""
     a = Card(Suit.CUPS, Rank.SEVEN)
     assert copy.copy(a) == a
     assert copy.deepcopy(a) == a
@@ -79,7 +90,7 @@ def test_cards_survive_copy_and_pickle() -> None:
 
 
 def test_card_from_index_rejects_bad_indexes() -> None:
-    """SPEC §2: there are exactly 40 cards, indexed 0..39."""
+    """Reference, "Cards": there are exactly 40 cards, indexed 0..39."""
     assert Card.from_index(0) == Card(Suit.COINS, Rank.ACE)
     assert Card.from_index(39) == Card(Suit.CLUBS, Rank.KING)
     for bad in (-1, 40):
@@ -88,13 +99,14 @@ def test_card_from_index_rejects_bad_indexes() -> None:
 
 
 def test_card_names_in_english() -> None:
-    """SPEC §2: card names are English in the API."""
+    """Card names: card names are English in the API."""
     assert str(Card(Suit.CLUBS, Rank.KNIGHT)) == "knight of clubs"
     assert str(Card(Suit.COINS, Rank.ACE)) == "ace of coins"
 
 
 def test_standard_strength_order() -> None:
-    """SPEC §2: standard strength, high to low: A, 3, K, Kn, J, 7, 6, 5, 4, 2."""
+    """The rules as implemented, "What every family shares": standard strength,
+    high to low: A, 3, K, Kn, J, 7, 6, 5, 4, 2."""
     assert STANDARD_STRENGTH == (
         Rank.ACE,
         Rank.THREE,
@@ -110,7 +122,8 @@ def test_standard_strength_order() -> None:
 
 
 def test_standard_points_table() -> None:
-    """SPEC §2: ACE 11, THREE 10, KING 4, KNIGHT 3, JACK 2, others 0."""
+    """The rules as implemented, "What every family shares": ACE 11, THREE 10,
+    KING 4, KNIGHT 3, JACK 2, others 0."""
     table = dict(STANDARD_POINTS)
     expected = {Rank.ACE: 11, Rank.THREE: 10, Rank.KING: 4, Rank.KNIGHT: 3, Rank.JACK: 2}
     assert {rank: table.get(rank, 0) for rank in Rank} == {
@@ -120,7 +133,8 @@ def test_standard_points_table() -> None:
 
 @pytest.mark.parametrize("name", ["italian-2p", "italian-3p", "italian-6p", "briscacard-3p"])
 def test_removing_twos_keeps_120_points(name: str) -> None:
-    """SPEC §2: 40, 39 and 36-card packs all hold 120 standard points."""
+    """Italian briscola, two to six players, "Number of players": 40, 39 and
+    36-card packs all hold 120 standard points."""
     rules = preset(name)
     table = dict(STANDARD_POINTS)
     assert sum(table.get(c.rank, 0) for c in rules.pack) == 120
@@ -137,16 +151,16 @@ def test_removing_twos_keeps_120_points(name: str) -> None:
     ],
 )
 def test_rules_pack_is_canonical_less_removed(name: str, size: int, missing: set[Card]) -> None:
-    """SPEC §2/§3: 39 cards drop the two of clubs, 36 drop every two; the
-    pack keeps canonical order."""
+    """Italian briscola, two to six players, "Number of players": 39 cards drop
+    the two of clubs, 36 drop every two; the pack keeps canonical order."""
     pack = preset(name).pack
     assert len(pack) == size
     assert pack == tuple(c for c in FULL_PACK if c not in missing)
 
 
 def test_portuguese_tables() -> None:
-    """SPEC §2: Portuguese bisca's strength A, 7, K, J, Kn, 6, 5, 4, 3, 2 and
-    points A 11, 7 10, K 4, J 3, Kn 2 (120 in all)."""
+    """Portuguese bisca, "The preset": Portuguese bisca's strength A, 7, K, J,
+    Kn, 6, 5, 4, 3, 2 and points A 11, 7 10, K 4, J 3, Kn 2 (120 in all)."""
     rules = preset("portuguese-2p")
     assert rules.strength == PORTUGUESE_STRENGTH
     assert {rank: rules.points_of(Card(Suit.CUPS, rank)) for rank in Rank} == {
@@ -156,8 +170,9 @@ def test_portuguese_tables() -> None:
 
 
 def test_split_original_rule_holds_160_points() -> None:
-    """SPEC §2, seed 000: with the two worth 10 the pack holds 160 points;
-    the option is a Rules value (card_points)."""
+    """Split briškula and dupla, "Choices the library makes" (the original
+    rule): with the two worth 10 the pack holds 160 points; the option is a
+    Rules value (card_points)."""
     rules = attrs.evolve(preset("split-2p"), card_points=SPLIT_ORIGINAL_POINTS)
     assert rules.points_of(Card(Suit.SWORDS, Rank.TWO)) == 10
     assert rules.points_of(Card(Suit.SWORDS, Rank.THREE)) == 10
@@ -165,10 +180,22 @@ def test_split_original_rule_holds_160_points() -> None:
 
 
 def test_card_points_accepts_a_mapping() -> None:
-    """SPEC §2: the point table is part of the rules; a mapping and the
-    pair form give equal rules."""
+    """Variants: presets and rules fields: the point table is part of the
+    rules; a mapping and the pair form give equal rules."""
     base = preset("italian-2p")
     as_map = attrs.evolve(base, card_points=dict(SPLIT_ORIGINAL_POINTS))
     as_pairs = attrs.evolve(base, card_points=SPLIT_ORIGINAL_POINTS)
     assert as_map == as_pairs
     assert as_map.total_points == 160
+
+
+def test_card_takes_a_suit_and_a_rank() -> None:
+    """Reference, "Cards": a card is built from a Suit and a Rank, nothing
+    else."""
+    for suit, rank in (("coins", Rank.ACE), (Suit.COINS, 0), (0, 0)):
+        with pytest.raises(TypeError, match="Suit and a Rank"):
+            Card(suit, rank)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        _ = card("ace of coins") <= 3  # type: ignore[operator]
+    with pytest.raises(TypeError):
+        _ = card("ace of coins") > 3  # type: ignore[operator]

@@ -12,6 +12,7 @@ import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -19,11 +20,16 @@ import pytest
 from briscola import (
     PRESETS,
     Action,
+    Auction,
     Card,
+    DealStyle,
+    Exchange,
     GameState,
     MatchFormat,
     Observation,
     Pass,
+    Rank,
+    Rules,
     Suit,
     apply,
     legal_actions,
@@ -111,10 +117,11 @@ class PassBot:
 def test_demo_without_a_command(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The README's command ``briscola --preset italian-2p --seed 1`` plays
-    the demo: one deal between random players drawing from
-    ``random.Random(seed)``, each trick (SPEC §4: 20 in two-player) and the
-    score. The printed points are those of that deal, replayed here."""
+    """The README's command ``briscola --preset italian-2p --seed 1`` plays the
+    demo: one deal between random players drawing from ``random.Random(seed)``,
+    each trick (20 in two-player: Italian briscola, two to six players, "Number
+    of players") and the score. The printed points are those of that deal,
+    replayed here."""
     status, out, err = run(capsys, monkeypatch, "--preset", "italian-2p", "--seed", "1")
     assert status == 0 and err == ""
     assert run(capsys, monkeypatch, "demo", "--preset", "italian-2p", "--seed", "1")[1] == out
@@ -149,9 +156,9 @@ def test_demo_defaults_and_names(
 def test_demo_of_split_and_bastardo(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The demo handles the first decisions that are not cards: Split's cut
-    or knock by the previous dealer (SPEC §3) and bastardo's auction and
-    call (SPEC §7)."""
+    """The demo handles the first decisions that are not cards: Split's cut or
+    knock by the previous dealer (Split briškula and dupla, "Cut or knock") and
+    bastardo's auction and call ("Briscola bastardo")."""
     _, split, _ = run(capsys, monkeypatch, "--preset", "split-2p", "--seed", "4")
     assert re.search(r"^seat 0: (cut|knock)$", split, re.MULTILINE)
     _, bastardo, _ = run(capsys, monkeypatch, "--preset", "bastardo", "--seed", "3")
@@ -178,8 +185,9 @@ def test_french_names_name_the_trump_suit_in_french(
 def test_unknown_preset_is_a_usage_error(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """SPEC §10: an unknown preset is refused; the command line says so with
-    the usual usage error (status 2) listing the presets."""
+    """Reference, "Rules and presets": an unknown preset is refused; the
+    command line says so with the usual usage error (status 2) listing the
+    presets."""
     with pytest.raises(SystemExit) as stop:
         run(capsys, monkeypatch, "--preset", "briscola-9p")
     assert stop.value.code == 2
@@ -212,10 +220,10 @@ def test_play_a_whole_deal(
 def test_play_tells_the_seed_once_the_deal_is_over(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """SPEC §3 (the seed is the whole deal) and §6 (a seat never sees the
-    other hands or the stock order): the first line of ``play`` names no
-    seed; a deal played out ends with the seed that replays it, once, just
-    before the score."""
+    """The seed is the whole deal (Reference, "Deals"), and a seat never sees
+    the other hands or the stock order (Observations and search, "What a seat
+    sees"): the first line of ``play`` names no seed; a deal played out ends
+    with the seed that replays it, once, just before the score."""
     status, out, _ = run(
         capsys, monkeypatch, "play", "--seed", "1", "--bot", "random", stdin="1\n" * 20
     )
@@ -286,9 +294,10 @@ def test_play_interrupted(
 def test_play_shows_no_hidden_card(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """SPEC §6: the person at the terminal sees what their seat may see.
-    Each card of the opponent's hand is first mentioned when it is played
-    (or, for the face-up trump card, as the trump card)."""
+    """Observations and search, "What a seat sees": the person at the terminal
+    sees what their seat may see. Each card of the opponent's hand is first
+    mentioned when it is played (or, for the face-up trump card, as the trump
+    card)."""
     state = new_game(preset("italian-2p"), seed=1)
     _, out, _ = run(capsys, monkeypatch, "play", "--seed", "1", stdin="1\n" * 20)
     for card in state.hands[1]:
@@ -300,9 +309,9 @@ def test_play_shows_no_hidden_card(
 def test_play_shows_partners_hands_when_the_rules_do(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """SPEC §6 / seed 002: in Romanian four-player briscola partners show
-    each other their hands before the first trick; in Italian they never
-    do."""
+    """Romanian briscola, "Choices the library makes" (showing hands): in
+    Romanian four-player briscola partners show each other their hands before
+    the first trick; in Italian they never do."""
     state = new_game(preset("romanian-4p"), seed=3)
     _, out, _ = run(
         capsys, monkeypatch, "play", "--preset", "romanian-4p", "--seed", "3", stdin="q\n"
@@ -318,10 +327,11 @@ def test_play_shows_partners_hands_when_the_rules_do(
 def test_play_bastardo_and_a_split_match(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Any preset can be played: in bastardo the bids are typed, not
-    numbered (SPEC §7: bids from 61 to 120, or pass); in Split the human at
-    seat 0 is the previous dealer and cuts or knocks first (SPEC §3), and
-    ``--match`` plays on to four won deals (SPEC §8)."""
+    """Any preset can be played: in bastardo the bids are typed, not numbered
+    (Briscola bastardo, "Choices the library makes": bids from 61 to 120, or
+    pass); in Split the human at seat 0 is the previous dealer and cuts or
+    knocks first (Split briškula and dupla, "Cut or knock"), and ``--match``
+    plays on to four won deals."""
     status, out, _ = run(
         capsys,
         monkeypatch,
@@ -377,13 +387,13 @@ def test_play_names_french_suits_with_french_cards(
 def test_play_tells_where_the_buried_cards_lie(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """SPEC §3 (ace/three redraw) and §6 (the buried cards and where they
-    lie in the stock are public). In two-player Finnish briscola six cards
-    are dealt, leaving 34; the first ace or three turned goes to index
-    33 // 2 = 16 of the 33 others, the second turned card is taken from
-    the top and buried at 16 too, pushing the first to 15, and the trump
-    card turned last moves both up one: the 15th and 16th cards to draw.
-    After the first trick each seat has drawn one: the 13th and 14th."""
+    """Finnish briscola, "Choices the library makes": the ace/three redraw, and
+    the buried cards and where they lie in the stock are public. In two-player
+    Finnish briscola six cards are dealt, leaving 34; the first ace or three
+    turned goes to index 33 // 2 = 16 of the 33 others, the second turned card
+    is taken from the top and buried at 16 too, pushing the first to 15, and
+    the trump card turned last moves both up one: the 15th and 16th cards to
+    draw. After the first trick each seat has drawn one: the 13th and 14th."""
     rules = preset("finnish-2p")
     seed = next(seed for seed in range(100) if len(new_game(rules, seed=seed).buried) == 2)
     state = new_game(rules, seed=seed)
@@ -402,15 +412,15 @@ def test_play_tells_where_the_buried_cards_lie(
 
 
 def test_play_does_not_announce_its_random_seed_before_the_game_is_left() -> None:
-    """SPEC §6 (a seat sees its own hand, never the others' or the stock
-    order) and the narrator's promise ("nothing that seat could not see"):
-    without ``--seed``, ``play`` draws a seed and prints it in its first
-    line, before the first move. That seed is the whole deal
-    (``new_game(rules, seed=SEED)``, SPEC §3), so the person at the
-    terminal can read the bots' hands and the stock order off it. It
-    should be told only once the game is over or left ("Replay it with
-    --seed N"), as :class:`~briscola.Observation` keeps a match's seed back
-    for the same reason."""
+    """Observations and search, "What a seat sees" (a seat sees its own hand,
+    never the others' or the stock order) and the narrator's promise ("nothing
+    that seat could not see"): without ``--seed``, ``play`` draws a seed and
+    prints it in its first line, before the first move. That seed is the whole
+    deal (``new_game(rules, seed=SEED)``), so the person at the terminal can
+    read the bots' hands and the stock order off it. It should be told only
+    once the game is over or left ("Replay it with --seed N"), as
+    :class:`~briscola.Observation` keeps a match's seed back for the same
+    reason."""
     out = io.StringIO()
     status = play("italian-2p", 0, None, "random", stdin=io.StringIO(""), out=out)
     text = out.getvalue()
@@ -487,11 +497,12 @@ def test_play_with_standard_input_closed(
 
 
 def test_a_match_won_by_one_bot_is_told_in_good_english() -> None:
-    """SPEC §8 (split-2p: first to four won deals): when a single bot wins
-    the match ``play --match`` ends with "Seat 1 win the match." (the verb
-    of a plural side), where the end of a deal says "Seat 1 wins the deal".
-    The seed is one where the bot wins, found by replaying the match with a
-    bot that takes the first choice, as typing 1 at every prompt does."""
+    """Split briškula and dupla (split-2p: first to four won deals): when a
+    single bot wins the match ``play --match`` ends with "Seat 1 win the
+    match." (the verb of a plural side), where the end of a deal says "Seat 1
+    wins the deal". The seed is one where the bot wins, found by replaying the
+    match with a bot that takes the first choice, as typing 1 at every prompt
+    does."""
     rules = preset("split-2p")
     table: list[Bot] = [MenuFirstBot(), HeuristicBot()]
     seed = next(
@@ -645,9 +656,10 @@ def test_simulate_progress_bar(
 def test_simulate_teams_bastardo_and_rotation(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """One bot per side in team games (SPEC §6: seats 0+2 and 1+3); in
-    bastardo a mean score column whose entries add up to zero (SPEC §7:
-    the scores are zero-sum); ``--rotate`` moves every bot through every
+    """One bot per side in team games (seats 0+2 and 1+3: Italian briscola, two
+    to six players, "Number of players"); in bastardo a mean score column whose
+    entries add up to zero (Briscola bastardo, "Choices the library makes": the
+    scores always add up to zero); ``--rotate`` moves every bot through every
     seat; the rows of team games are labelled by side."""
     _, out, _ = run(capsys, monkeypatch, "simulate", "--preset", "italian-4p", "--deals", "6")
     assert out.splitlines()[1].startswith("side  bot ")
@@ -679,11 +691,11 @@ def test_simulate_teams_bastardo_and_rotation(
 def test_simulate_does_not_count_void_bastardo_deals_as_ties(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """SPEC §7: when all five pass the bastardo deal is void, with no score;
-    SPEC §8: a tie is equal points at the top. Bastardo has no ties at all
-    (the declarer's side makes the bid or does not), yet ``simulate``
-    counts every void deal in its "ties %" column (the CLI guide: "the
-    percentages of wins and of tied deals")."""
+    """Briscola bastardo, "Choices the library makes": when all five pass the
+    bastardo deal is void, with no score; Matches, "Ties": a tie is equal
+    points at the top. Bastardo has no ties at all (the declarer's side makes
+    the bid or does not), yet ``simulate`` counts every void deal in its "ties
+    %" column (the CLI guide: "the percentages of wins and of tied deals")."""
     out = io.StringIO()
     assert simulate("bastardo", 3, [PassBot()], 1, out=out, err=io.StringIO(), progress=False) == 0
     rows = [line.split() for line in out.getvalue().splitlines() if re.match(r"\d +pass ", line)]
@@ -696,10 +708,11 @@ def test_simulate_does_not_count_void_bastardo_deals_as_ties(
 def test_simulate_counts_void_deals_in_a_column_of_their_own(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """SPEC §7: everyone passing voids the deal, with no winner and a score
-    of 0 for every seat. With five seats that always pass every deal is
-    void: the "void %" column shows 100 for each seat, "ties %" 0 and the
-    mean score 0; the games without an auction have no such column."""
+    """Briscola bastardo, "Choices the library makes": everyone passing voids
+    the deal, with no winner and a score of 0 for every seat. With five seats
+    that always pass every deal is void: the "void %" column shows 100 for each
+    seat, "ties %" 0 and the mean score 0; the games without an auction have no
+    such column."""
     out = io.StringIO()
     specs = [PassBot()] * 5
     assert simulate("bastardo", 4, specs, 1, out=out, err=io.StringIO(), progress=False) == 0
@@ -781,7 +794,8 @@ def test_simulate_refuses_samples_int_cannot_read(
 def test_rules_lists_the_presets(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """``briscola rules`` lists every preset of SPEC §9 with a summary."""
+    """``briscola rules`` lists every preset (Variants: presets and rules
+    fields, "The presets") with a summary."""
     status, out, _ = run(capsys, monkeypatch, "rules")
     assert status == 0
     assert [line.split()[0] for line in out.splitlines()] == list(PRESETS)
@@ -858,9 +872,10 @@ def test_rules_in_words(
     name: str,
     phrases: list[str],
 ) -> None:
-    """``briscola rules PRESET`` says the preset's rules (SPEC §2-§9):
-    players and sides, pack, strength and points, deal, redraw, play,
-    drawing, exchange, partners' hands, auction, scoring and match."""
+    """``briscola rules PRESET`` says the preset's rules (as its page in "The
+    rules as implemented" does): players and sides, pack, strength and points,
+    deal, redraw, play, drawing, exchange, partners' hands, auction, scoring
+    and match."""
     text = rules_text(capsys, monkeypatch, name)
     for phrase in phrases:
         assert phrase in text, phrase
@@ -868,8 +883,9 @@ def test_rules_in_words(
 
 @pytest.mark.parametrize("name", list(PRESETS))
 def test_rules_text_of_every_preset(name: str) -> None:
-    """Every preset is described, with its number of tricks (SPEC §4: 20,
-    13, 12, 10, 8 or 6) and the points in its pack (SPEC §2: 120)."""
+    """Every preset is described, with its number of tricks (20, 13, 12, 10, 8
+    or 6) and the points in its pack (120: "The rules as implemented", "What
+    every family shares")."""
     rules = preset(name)
     text = " ".join(describe_rules(rules, name).split())
     assert text.startswith(f"{name} Players ")
@@ -880,9 +896,9 @@ def test_rules_text_of_every_preset(name: str) -> None:
 
 def test_rules_text_follows_the_fields() -> None:
     """The description is derived from the ``Rules`` fields, not written per
-    preset: a variation made with ``attrs.evolve`` (seed 004's table: first
-    to three, or best of three with ties not counted; piles kept per side)
-    is described as such."""
+    preset: a variation made with ``attrs.evolve`` (the Swedish table: first to
+    three, or best of three with ties not counted; piles kept per side) is
+    described as such."""
     rules = attrs.evolve(preset("italian-4p"), match=MatchFormat.BEST_OF, match_target=3)
     text = " ".join(describe_rules(rules).split())
     assert "Best of three deals" in text and "tied deals do not count" in text
@@ -947,10 +963,10 @@ def test_python_dash_m_and_a_closed_pipe() -> None:
 
 
 def test_output_that_cannot_show_every_letter() -> None:
-    """CLI guide (exit statuses): on a standard output whose encoding lacks
-    "č" and "š" (``PYTHONIOENCODING=ascii``, an ASCII terminal) the rules of
-    Split, which name the češalj (seed 004), print with "?" for those
-    letters and status 0, not a ``UnicodeEncodeError`` traceback."""
+    """CLI guide (exit statuses): on a standard output whose encoding lacks "č"
+    and "š" (``PYTHONIOENCODING=ascii``, an ASCII terminal) the rules of Split,
+    which name the češalj, print with "?" for those letters and status 0, not a
+    ``UnicodeEncodeError`` traceback."""
     done = subprocess.run(
         [sys.executable, "-m", "briscola", "rules", "split-2p"],
         cwd=ROOT,
@@ -1012,3 +1028,142 @@ def test_dev_full() -> None:
         )
     assert done.returncode == 1
     assert re.fullmatch(r"briscola: error: [^\n]+\n", done.stderr), done.stderr
+
+
+_ODD = Rules(
+    removed=(Card(Suit.CLUBS, Rank.TWO), Card(Suit.CLUBS, Rank.FOUR)),
+    card_points={
+        Rank.ACE: 11,
+        Rank.THREE: 10,
+        Rank.KING: 4,
+        Rank.KNIGHT: 3,
+        Rank.JACK: 2,
+        Rank.TWO: 1,
+    },
+)
+
+
+@pytest.mark.parametrize(
+    ("rules", "words"),
+    [
+        (attrs.evolve(preset("italian-2p"), deal=DealStyle.KNOCK), ["at once"]),
+        (
+            attrs.evolve(preset("italian-2p"), exchange=Exchange.SEVEN_AFTER_WIN),
+            ["seven of trumps", "two tricks with drawing"],
+        ),
+        (attrs.evolve(preset("bastardo"), auction=Auction.CHIAMATA), ["naming a rank", "two"]),
+        (attrs.evolve(preset("bastardo"), cappotto_doubles=True), ["doubled"]),
+        (_ODD, ["(62 of 123) wins the deal."]),
+    ],
+    ids=["knock", "seven", "chiamata", "cappotto", "odd-total"],
+)
+def test_describe_rules_rarer_options(rules: Rules, words: list[str]) -> None:
+    """``briscola rules`` describes every option from the fields, including
+    the rarer ones (a knock deal, the seven after a win, the chiamata,
+    cappotto, a pack of an odd number of points, where no tie is
+    possible)."""
+    text = " ".join(describe_rules(rules, width=10_000).split())
+    for word in words:
+        assert word in text, (word, text)
+    if rules is _ODD:
+        assert _ODD.total_points == 123 and "tie" not in text.split("Match")[0].split("Winning")[-1]
+
+
+def _play(name: str, seed: int, bot: str = "random", stdin: str = "1\n" * 400, **kw: Any) -> str:
+    out = io.StringIO()
+    status = play(name, 0, seed, bot, stdin=io.StringIO(stdin), out=out, err=io.StringIO(), **kw)
+    assert status == 0
+    return out.getvalue()
+
+
+def _points(text: str) -> list[int]:
+    return [int(p) for p in re.findall(r": (\d+) points\.", text)]
+
+
+def test_play_reports_a_tie_and_a_win() -> None:
+    """``briscola play`` ends a deal with its points and who won: a 60-60
+    deal is a tie; more than 60 for the player is a win."""
+    tie = _play("italian-2p", 63)
+    assert "The deal is a tie." in tie and _points(tie) == [60, 60]
+    win = _play("italian-2p", 0)
+    assert "You win the deal." in win and _points(win)[0] > 60
+
+
+def test_play_help_and_exchange() -> None:
+    """``?`` lists the choices again; an exchange is told as such."""
+    text = _play("romanian-2p", 16, stdin="?\nexchange\n" + "1\n" * 400)
+    assert text.count("4. exchange the two of cups for the face-up king of cups") == 2
+    assert "You exchange the two of cups for the trump card, the king of cups." in text
+
+
+def test_play_bastardo_texts() -> None:
+    """Bastardo at the table: the auction before any bid, a deal won with
+    its scores, and a void deal when everybody passes."""
+    first = _play("bastardo", 2, bot="heuristic", stdin="pass\n" + "1\n" * 400)
+    assert "Auction: no bid yet." in first
+    assert "You win the deal" in first and "Scores: you " in first
+    void = _play("bastardo", 40, bot="heuristic", stdin="pass\n" + "1\n" * 400)
+    assert "Everybody passed: the deal is void." in void
+
+
+def test_play_a_match_and_a_bad_seat() -> None:
+    """``--match`` plays the preset's whole match, telling the deals won
+    after each deal; a seat outside the table is refused."""
+    text = _play("split-2p", 3, match=True)
+    assert "Match (deals won): you " in text and "Game over." in text
+    assert "the match" in text or "The match is drawn." in text
+    with pytest.raises(ValueError, match="seat"):
+        play("italian-2p", 2, 1, "random", stdin=io.StringIO(""), out=io.StringIO())
+
+
+def test_simulate_seat_by_seat_and_bad_deals(capsys: pytest.CaptureFixture[str]) -> None:
+    """``simulate`` takes one bot per seat in a team game (a row per seat),
+    counts tied deals, and refuses a negative number of deals."""
+    out = io.StringIO()
+    status = simulate(
+        "italian-4p",
+        6,
+        ["random", "heuristic", "random", "heuristic"],
+        3,
+        out=out,
+        err=io.StringIO(),
+        progress=False,
+    )
+    assert status == 0
+    assert out.getvalue().count("random") >= 2
+    assert main(["simulate", "--preset", "italian-2p", "--deals", "-1"]) == 2
+    assert "--deals must be at least 1" in capsys.readouterr().err
+
+
+def test_demo_with_french_ten_for_three_names(capsys: pytest.CaptureFixture[str]) -> None:
+    """The demo names cards in the French ten-for-three style when asked."""
+    assert (
+        main(["demo", "--preset", "romanian-2p", "--seed", "16", "--names", "french-ten-for-three"])
+        == 0
+    )
+    text = capsys.readouterr().out
+    assert "ten of" in text or "10" in text
+
+
+def test_demo_reports_a_tie(capsys: pytest.CaptureFixture[str]) -> None:
+    """The demo ends with the points and, on a 60-60 deal, no winner."""
+    assert main(["demo", "--preset", "italian-2p", "--seed", "137"]) == 0
+    text = capsys.readouterr().out
+    assert "no winner" in text and text.count(": 60 points") == 2
+
+
+def test_play_a_single_deal_match_drawn_and_won() -> None:
+    """``--match`` with a single-deal preset: a tied deal draws the match,
+    a won deal wins it."""
+    assert "The match is drawn." in _play("italian-2p", 63, match=True)
+    assert "You win the match." in _play("italian-2p", 0, match=True)
+
+
+def test_simulate_counts_ties() -> None:
+    """``simulate`` counts tied deals in their own column."""
+    out = io.StringIO()
+    assert (
+        simulate("italian-2p", 40, ["random"], 13, out=out, err=io.StringIO(), progress=False) == 0
+    )
+    text = out.getvalue()
+    assert "tie" in text.lower()

@@ -1,9 +1,11 @@
-"""Starting a deal: pack order, dealer, deal layouts, Split's cut and knock
-and the Finnish redraw (SPEC §1, §3, §10)."""
+"""Starting a deal: pack order, dealer, deal layouts, Split's cut and knock and
+the Finnish redraw ("Italian briscola, two to six players", "Split briškula and
+dupla", "Finnish briscola", and ``new_game`` in the reference)."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -22,8 +24,10 @@ from briscola import (
     legal_actions,
     new_game,
     new_match,
+    observe,
     preset,
 )
+from briscola._deal import MAX_SEED_BITS, MAX_SEED_LENGTH
 from tests.strategies import card, deck_with
 
 
@@ -63,8 +67,9 @@ def check_layout(
 
 
 def test_standard_two_player_layout() -> None:
-    """SPEC §3: two players: seat 0 (eldest) gets deck[0], deck[2], deck[4],
-    seat 1 deck[1], deck[3], deck[5]; trump card deck[6]; stock deck[7:]."""
+    """Tutorial: deal, play, score, "Dealing": two players: seat 0 (eldest)
+    gets deck[0], deck[2], deck[4], seat 1 deck[1], deck[3], deck[5]; trump
+    card deck[6]; stock deck[7:]."""
     rules = preset("italian-2p")
     deck = mixed_deck(rules)
     state = new_game(rules, deck=deck)
@@ -90,8 +95,9 @@ def test_standard_two_player_layout() -> None:
     ],
 )
 def test_standard_layout_many_players(name: str, n: int) -> None:
-    """SPEC §3: standard deal, one card at a time to each seat from eldest,
-    three rounds; the next card is the trump card, the rest the stock."""
+    """Italian briscola, two to six players, "The game": standard deal, one
+    card at a time to each seat from eldest, three rounds; the next card is the
+    trump card, the rest the stock."""
     rules = preset(name)
     deck = mixed_deck(rules)
     state = new_game(rules, deck=deck)
@@ -99,8 +105,9 @@ def test_standard_layout_many_players(name: str, n: int) -> None:
 
 
 def test_standard_four_player_layout_written_out() -> None:
-    """SPEC §3, four players: seat 0 gets deck[0], [4], [8]; seat 3 gets
-    deck[3], [7], [11]; trump card deck[12]; stock deck[13:] (27 cards)."""
+    """Italian briscola, two to six players, "A trick at four": seat 0 gets
+    deck[0], [4], [8]; seat 3 gets deck[3], [7], [11]; trump card deck[12];
+    stock deck[13:] (27 cards)."""
     rules = preset("italian-4p")
     deck = mixed_deck(rules)
     state = new_game(rules, deck=deck)
@@ -114,8 +121,8 @@ def test_standard_four_player_layout_written_out() -> None:
     "name", ["italian-2p", "italian-3p", "italian-4p", "italian-5p", "italian-6p"]
 )
 def test_default_dealer_is_last_seat(name: str) -> None:
-    """SPEC §1/§10: the dealer defaults to seat n - 1, so seat 0 is eldest
-    and leads the first trick."""
+    """Tutorial: deal, play, score, "Dealing": the dealer defaults to seat n -
+    1, so seat 0 is eldest and leads the first trick."""
     rules = preset(name)
     state = new_game(rules, seed=3)
     assert state.dealer == rules.players - 1
@@ -125,8 +132,9 @@ def test_default_dealer_is_last_seat(name: str) -> None:
 
 @pytest.mark.parametrize("dealer", [0, 1, 2, 3])
 def test_explicit_dealer_changes_eldest(dealer: int) -> None:
-    """SPEC §1/§3: eldest is (dealer + 1) % n; it gets the first card and
-    leads; the deal runs on in playing order from there."""
+    """The rules as implemented, "What every family shares": eldest is (dealer
+    + 1) % n; it gets the first card and leads; the deal runs on in playing
+    order from there."""
     rules = preset("italian-4p")
     deck = mixed_deck(rules)
     state = new_game(rules, deck=deck, dealer=dealer)
@@ -143,10 +151,10 @@ def test_explicit_dealer_changes_eldest(dealer: int) -> None:
 @pytest.mark.parametrize("seed", [0, 1, 42, 2**40, "a string seed"])
 @pytest.mark.parametrize("name", ["italian-2p", "italian-3p", "italian-6p", "split-4p", "bastardo"])
 def test_seeded_shuffle_is_random_shuffle_of_canonical_pack(name: str, seed: int | str) -> None:
-    """SPEC §3: a seed shuffles the canonical pack (suits COINS, CUPS,
-    SWORDS, CLUBS, each ACE..SEVEN, JACK, KNIGHT, KING, less the removed
-    cards) with random.Random(seed).shuffle; the deal equals the one from
-    that deck."""
+    """Reference, "Deals" (``new_game``): a seed shuffles the canonical pack
+    (suits COINS, CUPS, SWORDS, CLUBS, each ACE..SEVEN, JACK, KNIGHT, KING,
+    less the removed cards) with random.Random(seed).shuffle; the deal equals
+    the one from that deck."""
     rules = preset(name)
     removed = set(rules.removed)
     canonical = [Card(s, r) for s in Suit for r in Rank if Card(s, r) not in removed]
@@ -157,7 +165,8 @@ def test_seeded_shuffle_is_random_shuffle_of_canonical_pack(name: str, seed: int
 
 
 def test_same_seed_same_deal() -> None:
-    """SPEC §3/§11: any program reproduces a seeded deal."""
+    """Reference, "Deals" (``new_game``): any program reproduces a seeded
+    deal."""
     rules = preset("italian-5p")
     assert new_game(rules, seed=99) == new_game(rules, seed=99)
     assert new_game(rules, seed=99).pack != new_game(rules, seed=100).pack
@@ -167,8 +176,9 @@ def test_same_seed_same_deal() -> None:
 
 
 def test_deck_missing_a_card() -> None:
-    """SPEC §10: the deck must be a permutation of the rules' pack: a
-    missing card (wrong length) is a ValueError naming the card."""
+    """Reference, "Deals" (``new_game``): the deck must be a permutation of the
+    rules' pack: a missing card (wrong length) is a ValueError naming the
+    card."""
     rules = preset("italian-2p")
     with pytest.raises(ValueError, match="missing") as excinfo:
         new_game(rules, deck=rules.pack[1:])
@@ -176,7 +186,8 @@ def test_deck_missing_a_card() -> None:
 
 
 def test_deck_with_a_duplicate() -> None:
-    """SPEC §10: a repeated card is a ValueError naming it."""
+    """Reference, "Deals" (``new_game``): a repeated card is a ValueError
+    naming it."""
     rules = preset("italian-2p")
     deck = (rules.pack[1],) + rules.pack[1:]
     with pytest.raises(ValueError, match="repeated") as excinfo:
@@ -185,8 +196,8 @@ def test_deck_with_a_duplicate() -> None:
 
 
 def test_deck_with_a_foreign_card() -> None:
-    """SPEC §10: a card the rules removed (the two of clubs in three-player
-    Italian) is not in the pack: ValueError naming it."""
+    """Reference, "Deals" (``new_game``): a card the rules removed (the two of
+    clubs in three-player Italian) is not in the pack: ValueError naming it."""
     rules = preset("italian-3p")
     deck = list(rules.pack)
     deck[0] = Card(Suit.CLUBS, Rank.TWO)
@@ -195,21 +206,23 @@ def test_deck_with_a_foreign_card() -> None:
 
 
 def test_deck_too_long() -> None:
-    """SPEC §10: a 40-card deck for the 36-card six-player pack is refused."""
+    """Reference, "Deals" (``new_game``): a 40-card deck for the 36-card
+    six-player pack is refused."""
     rules = preset("italian-6p")
     with pytest.raises(ValueError, match="36"):
         new_game(rules, deck=preset("italian-2p").pack)
 
 
 def test_deck_of_non_cards() -> None:
-    """SPEC §10: a deck must hold cards."""
+    """Reference, "Deals" (``new_game``): a deck must hold cards."""
     rules = preset("italian-2p")
     with pytest.raises(ValueError, match="cards"):
         new_game(rules, deck=[str(c) for c in rules.pack])  # type: ignore[misc]
 
 
 def test_seed_and_deck_together_refused() -> None:
-    """SPEC §10: new_game takes a seed or a deck; both is a ValueError."""
+    """Reference, "Deals" (``new_game``): a seed or a deck; both is a
+    ValueError."""
     rules = preset("italian-2p")
     with pytest.raises(ValueError, match="seed"):
         new_game(rules, seed=1, deck=rules.pack)
@@ -217,7 +230,7 @@ def test_seed_and_deck_together_refused() -> None:
 
 @pytest.mark.parametrize("dealer", [-1, 2, 7])
 def test_dealer_must_be_a_seat(dealer: int) -> None:
-    """SPEC §1: the dealer is a seat 0..n-1."""
+    """Reference, "Deals" (``new_game``): the dealer is a seat 0..n-1."""
     with pytest.raises(ValueError, match="dealer"):
         new_game(preset("italian-2p"), seed=1, dealer=dealer)
 
@@ -237,9 +250,10 @@ def test_dealer_must_be_a_seat(dealer: int) -> None:
     ],
 )
 def test_split_waits_for_cut_or_knock(name: str, dealer: int | None) -> None:
-    """SPEC §3: in Split dealing the previous dealer, seat (dealer - 1) % n,
-    first chooses Cut() or Knock(); until then no card is dealt: hands are
-    empty, no trump card, the whole pack is the stock in pack order."""
+    """Split briškula and dupla, "Cut or knock": the previous dealer, seat
+    (dealer - 1) % n, first chooses Cut() or Knock(); until then no card is
+    dealt: hands are empty, no trump card, the whole pack is the stock in pack
+    order."""
     rules = preset(name)
     deck = mixed_deck(rules)
     state = new_game(rules, deck=deck, dealer=dealer)
@@ -258,7 +272,8 @@ def test_split_waits_for_cut_or_knock(name: str, dealer: int | None) -> None:
 
 # name, action, cards per seat from eldest (pack positions), trump, stock start
 LAYOUTS: list[tuple[str, str, list[list[int]], int, int]] = [
-    # SPEC §3 cut, two players: A 0, B 1, A 2, trump 3, B 4, A 5, B 6.
+    # Split briškula and dupla, "Cut or knock", two players:
+    # A 0, B 1, A 2, trump 3, B 4, A 5, B 6.
     ("split-2p", "cut", [[0, 2, 5], [1, 4, 6]], 3, 7),
     ("split-2p", "knock", [[0, 1, 2], [3, 4, 5]], 6, 7),
     # four players: 6 of 12 cards dealt, then the trump card.
@@ -297,10 +312,10 @@ def test_split_cut_and_knock_layouts(
     stock_from: int,
     dealer: int | None,
 ) -> None:
-    """SPEC §3 (seed 000): after a cut, packets of 1 (2 in dupla)
-    round-robin from eldest with the trump card turned after floor(n*h/2)
-    cards; after a knock, one packet of a whole hand to each seat from
-    eldest, then the trump card. Eldest then leads."""
+    """Split briškula and dupla, "Cut or knock": after a cut, packets of 1 (2
+    in dupla) round-robin from eldest with the trump card turned after
+    floor(n*h/2) cards; after a knock, one packet of a whole hand to each seat
+    from eldest, then the trump card. Eldest then leads."""
     rules = preset(name)
     deck = mixed_deck(rules)
     start = new_game(rules, deck=deck, dealer=dealer)
@@ -315,8 +330,9 @@ def test_split_cut_and_knock_layouts(
 
 
 def test_split_two_player_cut_written_out() -> None:
-    """SPEC §3, the two-player cut in words: A deck[0], B deck[1], A deck[2],
-    trump deck[3], B deck[4], A deck[5], B deck[6], stock deck[7:]."""
+    """Split briškula and dupla, "Cut or knock", the two-player cut in words: A
+    deck[0], B deck[1], A deck[2], trump deck[3], B deck[4], A deck[5], B
+    deck[6], stock deck[7:]."""
     rules = preset("split-2p")
     deck = mixed_deck(rules)
     state = apply(new_game(rules, deck=deck), Cut())
@@ -330,10 +346,10 @@ def test_split_two_player_cut_written_out() -> None:
 
 
 def test_redraw_buries_ace_then_three() -> None:
-    """SPEC §3 (seed 001): an ace or three turned as trump goes to index
-    len(rest) // 2 of the undealt cards and the next card is turned,
-    repeatedly; buried records them in order. Worked by hand: the ace
-    (deck[6]) goes in at 16 of deck[7:], then the three (deck[7]) at 16 of
+    """Finnish briscola, "Choices the library makes": an ace or three turned as
+    trump goes to index len(rest) // 2 of the undealt cards and the next card
+    is turned, repeatedly; buried records them in order. Worked by hand: the
+    ace (deck[6]) goes in at 16 of deck[7:], then the three (deck[7]) at 16 of
     deck[8:] + ace, and the five (deck[8]) is turned."""
     rules = preset("finnish-2p")
     ace, three, five = card("ace of coins"), card("three of cups"), card("five of swords")
@@ -348,8 +364,8 @@ def test_redraw_buries_ace_then_three() -> None:
 
 
 def test_redraw_once() -> None:
-    """SPEC §3 (seed 001): a three turned goes to index 33 // 2 = 16 of
-    deck[7:] and deck[7] is turned instead, so the three is the stock's
+    """Finnish briscola, "The redraw": a three turned goes to index 33 // 2 =
+    16 of deck[7:] and deck[7] is turned instead, so the three is the stock's
     card 15."""
     rules = preset("finnish-2p")
     three, king = card("three of clubs"), card("king of cups")
@@ -362,8 +378,9 @@ def test_redraw_once() -> None:
 
 
 def test_redraw_four_players() -> None:
-    """SPEC §3 (seed 001), four players: the ace turned at deck[12] goes to
-    index 27 // 2 = 13 of deck[13:] (after deck[25]); deck[13] is turned."""
+    """Finnish briscola, "The redraw", four players: the ace turned at deck[12]
+    goes to index 27 // 2 = 13 of deck[13:] (after deck[25]); deck[13] is
+    turned."""
     rules = preset("finnish-4p")
     ace, jack = card("ace of swords"), card("jack of coins")
     deck = deck_with(rules, {12: ace, 13: jack})
@@ -374,8 +391,8 @@ def test_redraw_four_players() -> None:
 
 
 def test_no_redraw_without_ace_or_three() -> None:
-    """SPEC §3: the redraw only moves an ace or a three; a king stays the
-    trump card and nothing is buried."""
+    """Finnish briscola: the redraw only moves an ace or a three; a king stays
+    the trump card and nothing is buried."""
     rules = preset("finnish-2p")
     king = card("king of clubs")
     deck = deck_with(rules, {6: king})
@@ -386,8 +403,8 @@ def test_no_redraw_without_ace_or_three() -> None:
 
 
 def test_no_redraw_in_italian() -> None:
-    """SPEC §3: the redraw is an option: in Italian an ace turned stays the
-    trump card."""
+    """Finnish briscola, "The presets": the redraw is an option: in Italian an
+    ace turned stays the trump card."""
     rules = preset("italian-2p")
     ace = card("ace of cups")
     state = new_game(rules, deck=deck_with(rules, {6: ace}))
@@ -397,10 +414,67 @@ def test_no_redraw_in_italian() -> None:
 
 @pytest.mark.parametrize("seed", [[1], (1, 2), 1j, "\ud800"])
 def test_unusable_seeds_refused_with_value_error(seed: object) -> None:
-    """SPEC §10: a seed is what ``random.Random`` takes; anything else (a
-    list, a complex number, text that is not valid Unicode) is malformed
-    input and raises ValueError saying so, for a deal and for a match."""
+    """Reference, "Deals" (``new_game``): a seed is what ``random.Random``
+    takes; anything else (a list, a complex number, text that is not valid
+    Unicode) is malformed input and raises ValueError saying so, for a deal and
+    for a match."""
     with pytest.raises(ValueError, match="seed"):
         new_game(preset("italian-2p"), seed=seed)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="seed"):
         new_match(preset("italian-2p"), seed=seed)  # type: ignore[arg-type]
+
+
+def test_non_rules_are_refused() -> None:
+    """Reference, "Deals" and "Matches": a deal and a match are made from
+    Rules."""
+    with pytest.raises(TypeError, match="Rules"):
+        new_game("italian-2p", seed=1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="Rules"):
+        new_match("italian-2p", seed=1)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("seed", "words"),
+    [
+        (True, "not the bool True"),
+        (2 ** (MAX_SEED_BITS + 1), f"at most {MAX_SEED_BITS} bits"),
+        (b"x" * (MAX_SEED_LENGTH + 1), f"at most {MAX_SEED_LENGTH} characters"),
+        ("\ud800", "valid Unicode text"),
+        ([1, 2], "not list"),
+    ],
+)
+def test_new_game_refuses_bad_seeds(seed: Any, words: str) -> None:
+    """A seed that would deal differently in every process, or that is
+    unbounded, is refused before any card is shuffled."""
+    with pytest.raises(ValueError, match=words):
+        new_game(preset("italian-2p"), seed=seed)
+
+
+@pytest.mark.parametrize("seed", [1.5, b"split", "split"])
+def test_new_game_takes_float_bytes_and_str_seeds(seed: float | bytes | str) -> None:
+    """Finite floats, bytes and strings are seeds too: the same seed deals
+    the same pack, another seed another pack."""
+    rules = preset("italian-2p")
+    assert new_game(rules, seed=seed) == new_game(rules, seed=seed)
+    assert new_game(rules, seed=seed).pack != new_game(rules, seed=7).pack
+
+
+def test_new_game_refuses_a_deck_too_long_or_not_a_sequence() -> None:
+    """A deck is read only after its length is bounded: a set (no order)
+    or a deck longer than two packs is refused with its size."""
+    rules = preset("italian-2p")
+    with pytest.raises(ValueError, match=r"it has \?"):
+        new_game(rules, deck=set(rules.pack))  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="it has 81"):
+        new_game(rules, deck=list(rules.pack) * 2 + [rules.pack[0]])
+
+
+@pytest.mark.parametrize("name", ["split-2p", "split-dupla-4p"])
+def test_split_deal_before_the_cut_has_taken_nothing(name: str) -> None:
+    """Before the cut or knock nobody holds a card or has won a trick, and
+    every seat sees it so."""
+    state = new_game(preset(name), seed=1)
+    n = state.rules.players
+    assert state.tricks_won == (0,) * n and state.piles == ((),) * n
+    assert state.hands == ((),) * n and len(state.stock) == 40
+    assert observe(state, 0).tricks_won == (0,) * n

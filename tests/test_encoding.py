@@ -1,11 +1,12 @@
-"""The encodings for learning agents: :mod:`briscola.encoding` (issue 12).
+"""The encodings for learning agents: :mod:`briscola.encoding` (Reinforcement
+learning, "The encodings").
 
 Action indices are fixed per rules and cover every action the rules allow;
-masks agree with :func:`briscola.legal_actions`, and a mask computed from
-an observation agrees with the state's (legal actions depend only on what
-the mover sees, SPEC §10); an encoded observation reads the observation
-only, so two states with the same observation encode the same (SPEC §11
-"Information").
+masks agree with :func:`briscola.legal_actions`, and a mask computed from an
+observation agrees with the state's (legal actions depend only on what the
+mover sees); an encoded observation reads the observation only, so two states
+with the same observation encode the same (Observations and search, "Nothing
+else").
 """
 
 from __future__ import annotations
@@ -91,8 +92,9 @@ def test_sections_follow_the_rules() -> None:
 
 
 def test_actions_the_rules_lack_are_refused() -> None:
-    """SPEC §2: italian-3p has no two of clubs; games without the option
-    have no index for its actions."""
+    """Italian briscola, two to six players, "Number of players": italian-3p
+    has no two of clubs; games without the option have no index for its
+    actions."""
     italian = Encoding(preset("italian-2p"))
     for action in (
         Bid(61),
@@ -113,8 +115,9 @@ def test_actions_the_rules_lack_are_refused() -> None:
 
 
 def test_chiamata_bids_have_indices() -> None:
-    """SPEC §7: the chiamata option bids ranks at the minimum, then points
-    with the weakest rank; every legal bid has an index, in ladder order."""
+    """Briscola bastardo, "Choices the library makes" (the Italian auction):
+    the chiamata option bids ranks at the minimum, then points with the weakest
+    rank; every legal bid has an index, in ladder order."""
     rules = attrs.evolve(preset("bastardo"), auction=Auction.CHIAMATA)
     encoding = Encoding(rules)
     state = new_game(rules, seed=1)
@@ -141,7 +144,7 @@ def test_masks_of_states_and_observations_agree(name: str) -> None:
 
 
 def test_a_match_masks_like_its_deal() -> None:
-    """SPEC §10: legal actions take a match like a deal."""
+    """Matches: legal actions take a match like a deal."""
     match = new_match(preset("split-2p"), seed=4)
     encoding = Encoding(match.rules)
     assert encoding.mask(match) == encoding.mask(match.game)
@@ -163,8 +166,8 @@ def test_other_rules_are_refused() -> None:
 @pytest.mark.parametrize("name", PRESET_NAMES)
 def test_observations_encode_within_bounds_and_hide_nothing(name: str) -> None:
     """Fixed length, entries between 0 and ``observation_high``; a state
-    sampled from an observation (same observation, other hidden cards)
-    encodes the same (SPEC §11 "Information")."""
+    sampled from an observation (same observation, other hidden cards) encodes
+    the same (Observations and search, "Nothing else")."""
     rules = preset(name)
     encoding = Encoding(rules)
     rng = random.Random(7)

@@ -1,5 +1,5 @@
-"""The trump exchange, ``SwapTrump`` (SPEC §5): two-first-trick (seed 002),
-seven-after-win, and the Spanish exchange (seed 004)."""
+"""The trump exchange, ``SwapTrump``: two-first-trick ("Romanian briscola"),
+seven-after-win, and the Spanish exchange ("Spanish brisca")."""
 
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ from briscola import (
     new_game,
     preset,
 )
+from briscola._play import why_no_swap
 from tests.strategies import (
     TRICK_PRESET_NAMES,
     Playout,
@@ -110,9 +111,9 @@ def keep(held: Card) -> Callable[[GameState], Action]:
 
 
 def test_two_first_trick_second_player() -> None:
-    """SPEC §5 (seed 002): the holder of the two of trumps may exchange it on
-    their turn in the first trick; the same seat is still to move; the two
-    becomes the face-up card and is the last card drawn."""
+    """Romanian briscola, "The exchange": the holder of the two of trumps may
+    exchange it on their turn in the first trick; the same seat is still to
+    move; the two becomes the face-up card and is the last card drawn."""
     rules = preset("romanian-2p")
     deck = deck_with(rules, {0: FIVE_OF_CUPS, 1: TWO_OF_COINS, 6: KING_OF_COINS})
     state = new_game(rules, deck=deck)
@@ -131,7 +132,8 @@ def test_two_first_trick_second_player() -> None:
 
 
 def test_two_first_trick_leader() -> None:
-    """SPEC §5 (seed 002): the leader may exchange the two before leading."""
+    """Romanian briscola, "Choices the library makes" (when): the leader may
+    exchange the two before leading."""
     rules = preset("romanian-2p")
     deck = deck_with(rules, {0: TWO_OF_COINS, 6: KING_OF_COINS})
     state = new_game(rules, deck=deck)
@@ -141,8 +143,8 @@ def test_two_first_trick_leader() -> None:
 
 
 def test_two_not_after_first_trick() -> None:
-    """SPEC §5 (seed 002): never later than the first trick, even for a seat
-    that kept the two through it."""
+    """Romanian briscola, "The exchange": never later than the first trick,
+    even for a seat that kept the two through it."""
     rules = preset("romanian-2p")
     deck = deck_with(
         rules,
@@ -155,7 +157,8 @@ def test_two_not_after_first_trick() -> None:
 
 
 def test_two_first_trick_four_players() -> None:
-    """SPEC §5 (seed 002), four players: only on the holder's own turn."""
+    """Romanian briscola, "Choices the library makes" (when), four players:
+    only on the holder's own turn."""
     rules = preset("romanian-4p")
     deck = deck_with(rules, {2: TWO_OF_COINS, 12: KING_OF_COINS})
     state = new_game(rules, deck=deck)
@@ -168,8 +171,8 @@ def test_two_first_trick_four_players() -> None:
 
 
 def test_only_the_two_in_two_first_trick() -> None:
-    """SPEC §5: in the two-first-trick mode only the two of trumps may be
-    exchanged; another trump is refused."""
+    """Romanian briscola, "Choices the library makes": in the two-first-trick
+    mode only the two of trumps may be exchanged; another trump is refused."""
     rules = preset("romanian-2p")
     three = card("three of coins")
     state = new_game(rules, deck=deck_with(rules, {0: three, 6: KING_OF_COINS}))
@@ -207,8 +210,9 @@ def partner_deal(rules: Rules) -> GameState:
 
 
 def test_seven_needs_a_won_trick() -> None:
-    """SPEC §5: the seven of trumps only by a seat whose side has won a
-    trick; after winning the first trick the seat may exchange."""
+    """Spanish brisca, "Other exchange rules": the seven of trumps only by a
+    seat whose side has won a trick; after winning the first trick the seat may
+    exchange."""
     state = seven_holder_deal()
     assert_refused(state, SEVEN_OF_COINS, "not won")
     state = play_cards(state, ACE_OF_CUPS, TWO_OF_CUPS)
@@ -219,8 +223,8 @@ def test_seven_needs_a_won_trick() -> None:
 
 
 def test_seven_partner_win_counts() -> None:
-    """SPEC §5: a trick won by the seat's side (its partner) is enough for
-    the seven."""
+    """Spanish brisca, "Other exchange rules": a trick won by the seat's side
+    (its partner) is enough for the seven."""
     state = partner_deal(SEVEN_AFTER_WIN_4P)
     assert_refused(play_cards(state, ACE_OF_CUPS, TWO_OF_CUPS), SEVEN_OF_COINS, "not won")
     state = play_cards(state, ACE_OF_CUPS, TWO_OF_CUPS, FIVE_OF_CUPS, FOUR_OF_CUPS)
@@ -231,9 +235,10 @@ def test_seven_partner_win_counts() -> None:
 
 
 def test_seven_refused_when_fewer_than_two_drawing_tricks_remain() -> None:
-    """SPEC §5: the seven only while at least two tricks with drawing remain
-    (before the next-to-last draw). Two players: with 3 stock cards left
-    (this trick and the next draw) it is allowed; with 1 left it is not."""
+    """Spanish brisca, "Other exchange rules": the seven only while at least
+    two tricks with drawing remain (before the next-to-last draw). Two players:
+    with 3 stock cards left (this trick and the next draw) it is allowed; with
+    1 left it is not."""
     state = play_cards(seven_holder_deal(), ACE_OF_CUPS, TWO_OF_CUPS)
     policy = keep(SEVEN_OF_COINS)
     seen = set()
@@ -262,8 +267,8 @@ TWO_TAKES = {Rank.SEVEN, Rank.SIX, Rank.FIVE, Rank.FOUR}
 @pytest.mark.parametrize("given_rank", [Rank.SEVEN, Rank.TWO, Rank.THREE, Rank.SIX])
 @pytest.mark.parametrize("face_rank", list(Rank))
 def test_spanish_pairs(given_rank: Rank, face_rank: Rank) -> None:
-    """SPEC §5 (seed 004): the seven takes a face-up ace, three, king,
-    knight or jack; the two takes a face-up seven to four; no other trump
+    """Spanish brisca, "The presets": the seven takes a face-up ace, three,
+    king, knight or jack; the two takes a face-up seven to four; no other trump
     may be exchanged."""
     if face_rank is given_rank:
         return
@@ -291,8 +296,9 @@ def test_spanish_pairs(given_rank: Rank, face_rank: Rank) -> None:
 
 @pytest.mark.parametrize("side_wins", [False, True])
 def test_spanish_seat_itself_must_have_won(side_wins: bool) -> None:
-    """SPEC §5 (seed 004): the seat itself must have won a trick; its
-    partner's trick is enough only with exchange_side_wins."""
+    """Spanish brisca, "Choices the library makes" (a trick first): the seat
+    itself must have won a trick; its partner's trick is enough only with
+    exchange_side_wins."""
     rules = attrs.evolve(preset("spanish-4p"), exchange_side_wins=side_wins)
     state = partner_deal(rules)
     state = play_cards(state, ACE_OF_CUPS, TWO_OF_CUPS, FIVE_OF_CUPS, FOUR_OF_CUPS)
@@ -305,9 +311,9 @@ def test_spanish_seat_itself_must_have_won(side_wins: bool) -> None:
 
 
 def test_spanish_one_exchange_per_turn() -> None:
-    """SPEC §5 (seed 004): at most one exchange per turn: after giving the
-    seven for a face-up ace, the two may not take the seven in the same
-    turn, but may on a later turn."""
+    """Spanish brisca, "Choices the library makes" (one at a time): at most one
+    exchange per turn: after giving the seven for a face-up ace, the two may
+    not take the seven in the same turn, but may on a later turn."""
     rules = preset("spanish-2p")
     ace_of_coins = card("ace of coins")
     deck = deck_with(
@@ -327,9 +333,9 @@ def test_spanish_one_exchange_per_turn() -> None:
 
 
 def test_spanish_allowed_with_last_face_down_card() -> None:
-    """SPEC §5 (seed 004): the exchange stands while a face-down card
-    remains in the stock (with one left it is allowed) and ends with the
-    trump card drawn."""
+    """Spanish brisca, "Choices the library makes" (not at the very end): the
+    exchange stands while a face-down card remains in the stock (with one left
+    it is allowed) and ends with the trump card drawn."""
     rules = preset("spanish-2p")
     deck = deck_with(rules, {0: ACE_OF_CUPS, 1: TWO_OF_CUPS, 2: SEVEN_OF_COINS, 6: KING_OF_COINS})
     state = play_cards(new_game(rules, deck=deck), ACE_OF_CUPS, TWO_OF_CUPS)
@@ -343,9 +349,10 @@ def test_spanish_allowed_with_last_face_down_card() -> None:
 
 
 def test_spanish_needs_a_face_down_card() -> None:
-    """SPEC §5 (seed 004): at least one face-down card must remain in the
-    stock. In play the stock empties together with the face-up card, so the
-    clause is checked on a state whose stock is taken away."""
+    """Spanish brisca, "Choices the library makes" (not at the very end): at
+    least one face-down card must remain in the stock. In play the stock
+    empties together with the face-up card, so the clause is checked on a state
+    whose stock is taken away."""
     rules = preset("spanish-2p")
     deck = deck_with(rules, {0: ACE_OF_CUPS, 1: TWO_OF_CUPS, 2: SEVEN_OF_COINS, 6: KING_OF_COINS})
     state = play_cards(new_game(rules, deck=deck), ACE_OF_CUPS, TWO_OF_CUPS)
@@ -357,7 +364,8 @@ def test_spanish_needs_a_face_down_card() -> None:
 
 
 def spec_swaps(state: GameState) -> set[Card]:
-    """The trumps the seat to move may exchange, written from SPEC §5."""
+    """The trumps the seat to move may exchange, written from the rules pages
+    ("Romanian briscola", "Spanish brisca")."""
     rules = state.rules
     face = state.trump_card
     if rules.exchange is Exchange.NONE or state.phase is not Phase.PLAYING or face is None:
@@ -401,9 +409,10 @@ def exchange_playouts() -> st.SearchStrategy[Playout]:
 
 @given(exchange_playouts())
 def test_swaps_listed_exactly_when_spec_allows(playout: Playout) -> None:
-    """SPEC §5, every reachable state of every mode: legal_actions lists a
-    SwapTrump exactly for the trumps the mode allows now, the swaps come
-    before the plays, and every other SwapTrump is refused."""
+    """Every exchange mode ("Romanian briscola", "Spanish brisca"), every
+    reachable state: legal_actions lists a SwapTrump exactly for the trumps the
+    mode allows now, the swaps come before the plays, and every other SwapTrump
+    is refused."""
     for state in playout.states:
         listed = swaps(state)
         assert set(listed) == spec_swaps(state)
@@ -421,3 +430,12 @@ def test_swaps_listed_exactly_when_spec_allows(playout: Playout) -> None:
             assert after.to_move == seat
             assert after.trump_card == action.card
             assert before.trump_card in after.hands[seat]
+
+
+def test_no_exchange_before_trick_play() -> None:
+    """Custom Split rules with an exchange: while the pack waits to be cut
+    or knocked, a seat is to move but no exchange may be made yet."""
+    rules = attrs.evolve(preset("split-2p"), exchange=Exchange.SEVEN_AFTER_WIN)
+    state = new_game(rules, seed=1)
+    assert state.to_move is not None
+    assert why_no_swap(state, state.pack[0]) == "there is no exchange outside trick play"

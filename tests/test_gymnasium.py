@@ -1,5 +1,5 @@
 """The single-agent Gymnasium environment: :mod:`briscola.gymnasium`
-(issue 12).
+(Reinforcement learning, "The Gymnasium environment").
 
 It passes Gymnasium's environment checker for every preset and seat; the
 bots of :mod:`briscola.bots` (or any function) play the other seats; an

@@ -1,5 +1,5 @@
-"""Hostile input: the reproducers of the reliability review (issue 17) and
-the behaviours its mutation run found unpinned.
+"""Hostile input: the reproducers of the reliability review (Testing, "Hostile
+input") and the behaviours its mutation run found unpinned.
 
 Every entry point bounds the work it does on input before doing it and
 refuses what it cannot take with a ``ValueError`` (``IllegalActionError``
@@ -86,21 +86,23 @@ def _nested(depth: int) -> tuple[Any, ...]:
     return value
 
 
-# -- Rules: seats, bounds, clear errors (findings 2, 3 and 4) -------------------
+# -- Rules: seats, bounds, clear errors ------------------------------------------
 
 
 @pytest.mark.parametrize("seat", [3.0, True, "3", None, 3 + 0j, (3,)])
 def test_team_seats_must_be_exact_ints(seat: Any) -> None:
-    """Finding 2: ``teams=((0, 2), (1, 3.0))`` used to equal the preset (and
-    share its hash) and then break outcome, loads and every rules-keyed
-    cache. A seat that is not exactly an ``int`` is refused, naming it."""
+    """Testing, "Hostile input" (a seat is an ``int``): ``teams=((0, 2), (1,
+    3.0))`` used to equal the preset (and share its hash) and then break
+    outcome, loads and every rules-keyed cache. A seat that is not exactly an
+    ``int`` is refused, naming it."""
     four = preset("italian-4p")
     refused(lambda: attrs.evolve(four, teams=((0, 2), (1, seat))), "Rules.teams", "int")
 
 
 def test_a_refused_team_leaves_equal_rules_working() -> None:
-    """Finding 2: after a refused float seat, rules equal to the preset
-    still deal, play and score (no poisoned cache)."""
+    """Testing, "Hostile input" (a seat is an ``int``): after a refused float
+    seat, rules equal to the preset still deal, play and score (no poisoned
+    cache)."""
     four = preset("italian-4p")
     float_seat: Any = ((0, 2.0), (1, 3))
     refused(lambda: attrs.evolve(four, teams=float_seat))
@@ -116,8 +118,9 @@ def test_a_refused_team_leaves_equal_rules_working() -> None:
     [5, "ab", ((0, 2), 1), ((0, "2"), (1, 3)), (((0,), 2), (1, 3)), ((0, 2), (1, 3), ())],
 )
 def test_malformed_teams_are_value_errors(teams: Any) -> None:
-    """Finding 4: mixed-type or non-sequence teams gave TypeError ("'<' not
-    supported", "not iterable"); now each is a clear ValueError."""
+    """Testing, "Hostile input": mixed-type or non-sequence teams gave
+    TypeError ("'<' not supported", "not iterable"); now each is a clear
+    ValueError."""
     refused(lambda: Rules(players=4, teams=teams), "Rules.teams")
 
 
@@ -133,10 +136,10 @@ def test_malformed_teams_are_value_errors(teams: Any) -> None:
     ],
 )
 def test_counts_have_upper_bounds(field: str, high: int) -> None:
-    """Finding 3: ``Rules(players=10**5000)`` and
-    ``Rules(match_target=10**5000)`` failed late or in ``repr``. Each count
-    is refused above its documented bound, at once and in a short message
-    that does not print the number."""
+    """Testing, "Hostile input" (an upper bound for every count):
+    ``Rules(players=10**5000)`` and ``Rules(match_target=10**5000)`` failed
+    late or in ``repr``. Each count is refused above its documented bound, at
+    once and in a short message that does not print the number."""
     for value in (10**5000, high + 1, -(10**5000), 2.0, True):
         message = refused(functools.partial(make_rules, {field: value}), f"Rules.{field}")
         assert f"to {high}" in message
@@ -169,10 +172,11 @@ def test_the_bounds_themselves_are_usable() -> None:
     ],
 )
 def test_card_points_errors_are_clear(points: object, words: list[str]) -> None:
-    """Finding 4: ``card_points={"ace": 11}`` raised AttributeError and
-    ``card_points="abc"`` "not enough values to unpack". A mapping from
-    ranks or (rank, points) pairs is the documented input; anything else is
-    a ValueError that says so, without reading an endless iterable."""
+    """Testing, "Hostile input": ``card_points={"ace": 11}`` raised
+    AttributeError and ``card_points="abc"`` "not enough values to unpack". A
+    mapping from ranks or (rank, points) pairs is the documented input;
+    anything else is a ValueError that says so, without reading an endless
+    iterable."""
     refused(lambda: make_rules({"card_points": points}), *words)
 
 
@@ -186,10 +190,10 @@ def test_card_points_accepts_a_mapping_of_ranks() -> None:
 
 
 def test_duplicate_redraw_ranks_are_refused_like_duplicate_removed_cards() -> None:
-    """Finding 4: duplicate ``redraw_ranks`` made unequal rules that play
-    the same, while duplicate ``removed`` cards were refused. Both are
-    refused now, and both fields are kept in canonical order, so that
-    rules that play alike are equal."""
+    """Variants: presets and rules fields, "What the record refuses": duplicate
+    ``redraw_ranks`` made unequal rules that play the same, while duplicate
+    ``removed`` cards were refused. Both are refused now, and both fields are
+    kept in canonical order, so that rules that play alike are equal."""
     ace, three = Rank.ACE, Rank.THREE
     refused(lambda: Rules(redraw_ranks=(ace, three, ace)), "redraw_ranks", "twice")
     two = card("two of clubs")
@@ -221,18 +225,20 @@ def test_sequence_fields_are_bounded_before_reading(field: str) -> None:
     ids=["deal", "exchange", "clockwise", "strength", "removed", "teams", "nested", "nested-teams"],
 )
 def test_messages_do_not_echo_huge_values(changes: dict[str, Any]) -> None:
-    """Finding 5, for rules: a 10 MB value gives a short message."""
+    """Testing, "Hostile input", for rules: a 10 MB value gives a short
+    message."""
     refused(lambda: make_rules(changes), "Rules.")
 
 
-# -- Bid (finding 3) --------------------------------------------------------------
+# -- Bid ------------------------------------------------------------------------
 
 
 def test_a_huge_bid_is_refused_when_it_is_made() -> None:
-    """Finding 3: ``is_legal(state, Bid(10**5000))`` raised Python's
-    int-to-text error instead of answering. No rules allow a bid above
-    4,000 points (every card at 100), so ``Bid`` refuses it at once; every
-    bid it accepts gets an answer from ``is_legal``."""
+    """Testing, "Hostile input" (``Bid`` takes points from 0 to 4,000):
+    ``is_legal(state, Bid(10**5000))`` raised Python's int-to-text error
+    instead of answering. No rules allow a bid above 4,000 points (every card
+    at 100), so ``Bid`` refuses it at once; every bid it accepts gets an answer
+    from ``is_legal``."""
     refused(lambda: Bid(10**5000), "0 to 4000", "out of range")
     refused(lambda: Bid(-1), "0 to 4000", "-1")
     refused(lambda: Bid(4001), "4001")
@@ -247,13 +253,13 @@ def test_a_huge_bid_is_refused_when_it_is_made() -> None:
     assert not is_legal(new_game(preset("italian-2p"), seed=1), Bid(4000))
 
 
-# -- Cards are ordered by index (finding 8) ---------------------------------------
+# -- Cards are ordered by index --------------------------------------------------
 
 
 def test_cards_order_by_their_place_in_the_pack() -> None:
-    """Finding 8: ``card < card`` compares canonical pack positions (not
-    strength, which belongs to the rules), and so do ``<=``, ``>``,
-    ``>=``; sorting any hand gives canonical order."""
+    """Testing, "Hostile input": ``card < card`` compares canonical pack
+    positions (not strength, which belongs to the rules), and so do ``<=``,
+    ``>``, ``>=``; sorting any hand gives canonical order."""
     for a, b in itertools.product(FULL_PACK[::3], FULL_PACK[::4]):
         assert (a < b) is (a.index < b.index)
         assert (a <= b) is (a.index <= b.index)
@@ -271,14 +277,14 @@ def test_cards_order_by_their_place_in_the_pack() -> None:
             _ = ace >= other  # type: ignore[operator]
 
 
-# -- Seeds that are not ints or strings (finding 8) -------------------------------
+# -- Seeds that are not ints or strings ------------------------------------------
 
 
 @pytest.mark.parametrize("seed", [True, False, 1.5, 2.0, math.nan, b"seed", bytearray(b"x")])
 def test_new_match_refuses_seeds_that_are_not_int_or_str(seed: Any) -> None:
-    """Finding 8: a match's deals are shuffled with ``f"{seed}:{k}"``, so its
-    seed must be an int or a string; bools, floats (NaN too) and bytes are
-    refused with a ValueError naming the type of seed expected."""
+    """Matches, "Seeding": a match's deals are shuffled with ``f"{seed}:{k}"``,
+    so its seed must be an int or a string; bools, floats (NaN too) and bytes
+    are refused with a ValueError naming the type of seed expected."""
     refused(lambda: new_match(preset("italian-2p"), seed=seed), "seed", "int or a str")
 
 
@@ -290,7 +296,7 @@ def test_new_match_takes_int_and_str_seeds() -> None:
     assert new_match(rules, seed=5).game == new_game(rules, seed=5)
 
 
-# -- The redraw limit's boundary (finding 8) --------------------------------------
+# -- The redraw limit's boundary -------------------------------------------------
 
 
 def _redrawn(rules: Rules, ranks: tuple[Rank, ...]) -> int:
@@ -298,10 +304,11 @@ def _redrawn(rules: Rules, ranks: tuple[Rank, ...]) -> int:
 
 
 def test_redraw_limit_boundary() -> None:
-    """Finding 8: the ace/three redraw allows at most ``(undealt - 1) // 2``
-    cards of redrawn ranks in the pack, so that a card of another rank can
-    always be turned: exactly that many is accepted, one more refused. Six
-    seats, 36 cards, 18 undealt: the limit is 8."""
+    """Finnish briscola, "Choices the library makes" (which deals allow it):
+    the ace/three redraw allows at most ``(undealt - 1) // 2`` cards of redrawn
+    ranks in the pack, so that a card of another rank can always be turned:
+    exactly that many is accepted, one more refused. Six seats, 36 cards, 18
+    undealt: the limit is 8."""
     six = preset("italian-6p")
     undealt = len(six.pack) - 6 * 3
     assert (undealt - 1) // 2 == 8
@@ -526,7 +533,7 @@ def test_loads_deep_huge_and_odd_texts(text: str) -> None:
         loads(text)
 
 
-# -- A knocked Split deal with an exchange (finding 8) -----------------------------
+# -- A knocked Split deal with an exchange ---------------------------------------
 
 
 def _knocked_split_with_exchange() -> tuple[Rules, GameState]:
@@ -539,11 +546,11 @@ def _knocked_split_with_exchange() -> tuple[Rules, GameState]:
 
 
 def test_knocked_split_deal_and_exchange_as_each_seat_sees_it() -> None:
-    """Finding 8: after a knock each seat gets one packet of three (seat 0
-    ``deck[0:3]``, ...), the thirteenth card is turned; after seat 0
-    exchanges the two of trumps everyone knows seat 0 holds the ace of
-    coins, the two lies face up, and partners' hands stay hidden while the
-    stock lasts."""
+    """Split briškula and dupla, "Cut or knock": after a knock each seat gets
+    one packet of three (seat 0 ``deck[0:3]``, ...), the thirteenth card is
+    turned; after seat 0 exchanges the two of trumps everyone knows seat 0
+    holds the ace of coins, the two lies face up, and partners' hands stay
+    hidden while the stock lasts."""
     rules, state = _knocked_split_with_exchange()
     deck = state.pack
     assert state.hands == tuple(tuple(deck[3 * s : 3 * s + 3]) for s in range(4))
@@ -565,10 +572,10 @@ def test_knocked_split_deal_and_exchange_as_each_seat_sees_it() -> None:
 
 
 def test_knocked_split_partner_hands_once_the_stock_is_gone() -> None:
-    """Finding 8: in the knocked deal with an exchange, from the moment the
-    stock and the trump card are gone each seat sees its partner's whole
-    hand (in canonical order), and only its partner's; the sampler keeps
-    what each seat sees at every step."""
+    """Observations and search, "Partners' hands": in the knocked deal with an
+    exchange, from the moment the stock and the trump card are gone each seat
+    sees its partner's whole hand (in canonical order), and only its partner's;
+    the sampler keeps what each seat sees at every step."""
     rules, state = _knocked_split_with_exchange()
     state = apply(state, SwapTrump(card("two of coins")))
     rng = random.Random(5)
@@ -591,13 +598,14 @@ def test_knocked_split_partner_hands_once_the_stock_is_gone() -> None:
         state = apply(state, first_play(state))
 
 
-# -- Per-seat piles in team games (finding 8) --------------------------------------
+# -- Per-seat piles in team games ------------------------------------------------
 
 
 def test_team_piles_are_per_seat_without_piles_by_side() -> None:
-    """Finding 8: in a team game without ``piles_by_side`` each trick goes
-    to the pile of the seat that won it; with it, to the side's lowest
-    seat. Either way the side's points add up both partners' piles."""
+    """Italian briscola, two to six players, "Choices the library makes"
+    (piles): in a team game without ``piles_by_side`` each trick goes to the
+    pile of the seat that won it; with it, to the side's lowest seat. Either
+    way the side's points add up both partners' piles."""
     rules = preset("italian-4p")
     assert not rules.piles_by_side
     # Seat 3 wins the first trick with the ace of the led suit; its side's
@@ -631,7 +639,7 @@ def test_team_piles_are_per_seat_without_piles_by_side() -> None:
     assert observe(lumped, 0).piles == lumped.piles
 
 
-# -- The sampler refuses forged observations (finding 8) ---------------------------
+# -- The sampler refuses forged observations -------------------------------------
 
 
 def _forgeries() -> list[tuple[str, Any]]:
@@ -676,16 +684,17 @@ def _forgeries() -> list[tuple[str, Any]]:
     ("what", "forged"), _forgeries(), ids=lambda v: v if isinstance(v, str) else ""
 )
 def test_the_sampler_refuses_forged_observations(what: str, forged: Any) -> None:
-    """Finding 8: an observation that ``observe`` could not have made (a
-    seat or dealer out of range, actions without actors, hands for the
-    wrong number of seats, a card in two places, a turned card where none
-    is turned or missing where one is, buried cards of other ranks) is
-    refused with a ValueError; nothing is sampled."""
+    """Saving games, "Bad input" (an observation that no deal agrees with): an
+    observation that ``observe`` could not have made (a seat or dealer out of
+    range, actions without actors, hands for the wrong number of seats, a card
+    in two places, a turned card where none is turned or missing where one is,
+    buried cards of other ranks) is refused with a ValueError; nothing is
+    sampled."""
     with pytest.raises(ValueError, match="no deal agrees|observation"):
         sample_state(forged, random.Random(1))
 
 
-# -- Why an exchange is refused (finding 8) ----------------------------------------
+# -- Why an exchange is refused --------------------------------------------------
 
 
 _TAKES = {
@@ -772,15 +781,15 @@ def _exchange_walk(rules: Rules, seeds: range) -> set[str]:
 
 
 def test_exchange_refusals_give_their_reasons() -> None:
-    """Finding 8: ``why_no_swap``'s reasons were never asserted. Every
-    refused exchange, in every mode, says which rule forbids it, and that
-    rule does hold in the state: no exchange in the rules, not in trick
-    play, the trump card drawn, the card not held or not a trump, the wrong
-    rank, outside the first trick, no trick won by the seat or its side,
-    too few tricks with drawing left, a face-up card the rank cannot take.
-    (The Spanish "a face-down card must remain" is never the reason given:
-    the face-up card is drawn together with the last face-down one, so
-    "the trump card has already been drawn" comes first.)"""
+    """Romanian briscola and Spanish brisca (the exchange rules): every refused
+    exchange, in every mode, says which rule forbids it, and that rule does
+    hold in the state: no exchange in the rules, not in trick play, the trump
+    card drawn, the card not held or not a trump, the wrong rank, outside the
+    first trick, no trick won by the seat or its side, too few tricks with
+    drawing left, a face-up card the rank cannot take. (The Spanish "a
+    face-down card must remain" is never the reason given: the face-up card is
+    drawn together with the last face-down one, so "the trump card has already
+    been drawn" comes first.)"""
     two = preset("romanian-2p")
     seven = attrs.evolve(preset("italian-4p"), exchange=Exchange.SEVEN_AFTER_WIN)
     spanish = preset("spanish-2p")
@@ -817,7 +826,8 @@ def test_exchange_refusals_give_their_reasons() -> None:
     ids=["seven-after-win", "spanish-side"],
 )
 def test_a_side_must_have_won_a_trick(rules: Rules) -> None:
-    """Finding 8: with the seven after a win (and the Spanish exchange
+    """Spanish brisca, "Other exchange rules" and "Choices the library makes"
+    (a trick first): with the seven after a win (and the Spanish exchange
     counting the side's tricks) a seat whose side has won nothing may not
     exchange; once its partner wins a trick, it may."""
     deck = deck_with(
@@ -851,9 +861,10 @@ def test_a_side_must_have_won_a_trick(rules: Rules) -> None:
 
 
 def test_one_exchange_per_turn() -> None:
-    """Finding 8, Spanish exchange: after giving the seven for the face-up
-    ace, the seat may not give the two for the seven in the same turn,
-    although the two takes a seven; its next turn it may."""
+    """Spanish brisca, "Choices the library makes" (one at a time): after
+    giving the seven for the face-up ace, the seat may not give the two for the
+    seven in the same turn, although the two takes a seven; its next turn it
+    may."""
     rules = preset("spanish-2p")
     deck = deck_with(
         rules,
@@ -878,9 +889,9 @@ def test_one_exchange_per_turn() -> None:
 
 
 def test_no_exchange_before_the_cut_or_knock() -> None:
-    """Finding 8: before Split's cut or knock nothing is dealt, so there is
-    no exchange, even with rules that allow one; the refusal says what the
-    deal waits for."""
+    """Split briškula and dupla, "Cut or knock": before the cut or knock
+    nothing is dealt, so there is no exchange, even with rules that allow one;
+    the refusal says what the deal waits for."""
     rules = attrs.evolve(preset("split-2p"), exchange=Exchange.TWO_FIRST_TRICK)
     state = new_game(rules, seed=1)
     assert state.hands == ((), ())
@@ -893,10 +904,10 @@ def test_no_exchange_before_the_cut_or_knock() -> None:
 
 
 def test_forged_observations_are_refused_with_their_reason() -> None:
-    """Finding 8: the sampler says what does not fit: a card of the seat's
-    own hand also shown in its partner's hand as dealt is in two places; a
-    hand shorter than the cards the seat was dealt and played is too
-    short."""
+    """Observations and search, "Search: sampling the hidden cards": the
+    sampler says what does not fit: a card of the seat's own hand also shown in
+    its partner's hand as dealt is in two places; a hand shorter than the cards
+    the seat was dealt and played is too short."""
     seen = observe(new_game(preset("romanian-4p"), seed=4), 0)
     shown = list(seen.shown_dealt)
     shown[2] = (seen.hand[0],) + shown[2][1:]
@@ -920,8 +931,8 @@ def test_forged_observations_are_refused_with_their_reason() -> None:
 
 
 def test_nested_values_are_shown_by_their_kind() -> None:
-    """Finding 5, for rules: a nested value in a message is cut short at
-    the third level, lists shown as lists and tuples as tuples."""
+    """Testing, "Hostile input", for rules: a nested value in a message is cut
+    short at the third level, lists shown as lists and tuples as tuples."""
     with pytest.raises(ValueError) as info:
         Rules(removed=[[[1]]])  # type: ignore[list-item]
     assert str(info.value) == "Rules.removed must hold cards, not ([[...]])"
@@ -949,8 +960,9 @@ def test_rules_messages_name_the_value_and_the_rule() -> None:
 
 @pytest.mark.parametrize("rng", [None, "seed", 7, random])
 def test_sample_state_wants_a_random_generator(rng: Any) -> None:
-    """Finding 4: ``sample_state(observation, None)`` raised AttributeError;
-    an rng that is not a ``random.Random`` is now a TypeError naming it."""
+    """Reference, "Observations" (``sample_state``):
+    ``sample_state(observation, None)`` raised AttributeError; an rng that is
+    not a ``random.Random`` is now a TypeError naming it."""
     seen = observe(new_game(preset("italian-2p"), seed=1), 0)
     with pytest.raises(TypeError, match="random.Random"):
         sample_state(seen, rng)

@@ -1,5 +1,5 @@
-"""Matches: sequences of deals in every format (SPEC §8, §7 for bastardo,
-§10 for the API)."""
+"""Matches: sequences of deals in every format (the "Matches" guide, and
+"Briscola bastardo" for bastardo's points target)."""
 
 from __future__ import annotations
 
@@ -32,6 +32,8 @@ from briscola import (
     outcome,
     preset,
 )
+from briscola._deal import MAX_SEED_BITS, MAX_SEED_LENGTH
+from briscola._match import deal_seed
 from tests.strategies import rules as varied_rules
 from tests.strategies import seeds
 
@@ -95,11 +97,11 @@ def side_wins(match: MatchState) -> list[int]:
 
 
 def expected_dealers(match: MatchState) -> list[int]:
-    """The dealer of each deal played so far and of the one in progress,
-    worked out from the results alone (SPEC §8): the last seat deals first;
+    """The dealer of each deal played so far and of the one in progress, worked
+    out from the results alone (Matches, "Dealers"): the last seat deals first;
     a tied deal with ``tie_same_dealer`` is dealt again by the same seat;
-    otherwise (a void bastardo deal included, SPEC §7) the deal passes to
-    the next seat."""
+    otherwise (a void bastardo deal included) the deal passes to the next
+    seat."""
     rules = match.rules
     dealers = [rules.players - 1]
     for result in match.results:
@@ -126,8 +128,9 @@ MATCH_RULES = {
 @pytest.mark.parametrize("name", sorted(PRESETS))
 @pytest.mark.parametrize("seed", [0, 7, 2024, "table-3"])
 def test_first_deal_is_new_game(name: str, seed: int | str) -> None:
-    """SPEC §8: the first deal of a match is dealt by the last seat, shuffled
-    with random.Random(seed): the same deal as new_game(rules, seed=seed)."""
+    """Matches, "Dealers" and "Seeding": the first deal of a match is dealt by
+    the last seat, shuffled with random.Random(seed): the same deal as
+    new_game(rules, seed=seed)."""
     rules = PRESETS[name]
     match = new_match(rules, seed=seed)
     assert match.game == new_game(rules, seed=seed)
@@ -144,9 +147,9 @@ def test_first_deal_is_new_game(name: str, seed: int | str) -> None:
 @pytest.mark.parametrize("name", sorted(MATCH_RULES))
 @pytest.mark.parametrize("seed", [1, "abc"])
 def test_later_deals_reproduce_from_the_seed(name: str, seed: int | str) -> None:
-    """SPEC §8: deal k >= 1 is shuffled with random.Random(f"{seed}:{k}");
-    the dealer moves on one seat per deal, except that a tied deal with
-    tie_same_dealer is dealt again by the same seat."""
+    """Matches, "Seeding": deal k >= 1 is shuffled with
+    random.Random(f"{seed}:{k}"); the dealer moves on one seat per deal, except
+    that a tied deal with tie_same_dealer is dealt again by the same seat."""
     rules = MATCH_RULES[name]
     _, starts, _ = play_match(rules, seed, random_policy(5))
     assert len(starts) >= 2  # every format here needs two deals at least
@@ -161,9 +164,10 @@ def test_later_deals_reproduce_from_the_seed(name: str, seed: int | str) -> None
 
 
 def shuffled_by_hand(rules: Rules, seed: int | str) -> tuple[Card, ...]:
-    """SPEC §3: the canonical pack (suits COINS, CUPS, SWORDS, CLUBS, each
-    ACE, TWO, ... KING, less the removed cards) shuffled with
-    random.Random(seed).shuffle, written out without the engine."""
+    """Tutorial: deal, play, score, "Dealing": the canonical pack (suits COINS,
+    CUPS, SWORDS, CLUBS, each ACE, TWO, ... KING, less the removed cards)
+    shuffled with random.Random(seed).shuffle, written out without the
+    engine."""
     cards = [
         Card(suit, rank) for suit in Suit for rank in Rank if Card(suit, rank) not in rules.removed
     ]
@@ -172,8 +176,8 @@ def shuffled_by_hand(rules: Rules, seed: int | str) -> tuple[Card, ...]:
 
 
 def test_dealer_moves_one_seat_per_deal() -> None:
-    """SPEC §8, §7: the deal passes to the next seat in playing order: in a
-    bastardo match the dealers run 4, 0, 1, 2, 3, 4, 0, ..."""
+    """Matches, "Dealers": the deal passes to the next seat in playing order:
+    in a bastardo match the dealers run 4, 0, 1, 2, 3, 4, 0, ..."""
     _, starts, _ = play_match(preset("bastardo"), 3, random_policy(3))
     assert len(starts) >= 6
     assert [m.game.dealer for m in starts] == [(4 + k) % 5 for k in range(len(starts))]
@@ -199,8 +203,8 @@ def has_tie(final: MatchState, starts: list[MatchState]) -> bool:
 
 
 def test_tie_same_dealer_deals_again() -> None:
-    """SPEC §8 (seed 000, Split): after a tied deal the same dealer shuffles
-    and deals again; the tie counts for nobody."""
+    """Matches, "Ties" (Split): after a tied deal the same dealer shuffles and
+    deals again; the tie counts for nobody."""
     rules = preset("split-2p")
     assert rules.tie_same_dealer
     seed, final, starts = find_match(rules, has_tie)
@@ -216,8 +220,8 @@ def test_tie_same_dealer_deals_again() -> None:
 
 
 def test_tie_without_the_option_passes_the_deal_on() -> None:
-    """SPEC §8 (seed 004): a tied deal does not count, and without
-    tie_same_dealer the deal passes to the next seat."""
+    """Matches, "Ties" (the Swedish table): a tied deal does not count, and
+    without tie_same_dealer the deal passes to the next seat."""
     rules = first_to(preset("italian-2p"), 3)
     assert not rules.tie_same_dealer
     seed, final, starts = find_match(rules, has_tie)
@@ -233,8 +237,8 @@ def test_tie_without_the_option_passes_the_deal_on() -> None:
 
 
 def test_single_deal_match() -> None:
-    """SPEC §8: a single-deal match ends after its deal; the match's winners
-    are the deal's."""
+    """Matches, "Formats": a single-deal match ends after its deal; the match's
+    winners are the deal's."""
     rules = preset("italian-2p")
     match = new_match(rules, seed=12)
     game = match.game
@@ -252,7 +256,8 @@ def test_single_deal_match() -> None:
 
 
 def test_single_deal_tie_is_a_drawn_match() -> None:
-    """SPEC §8: a single deal that ties ends the match drawn: no winners."""
+    """Matches, "Ties": a single deal that ties ends the match drawn: no
+    winners."""
     rules = preset("italian-2p")
     _, final, _ = find_match(rules, has_tie, random_policy)
     result = outcome(final)
@@ -269,7 +274,7 @@ def is_sweep_match(final: MatchState, starts: list[MatchState]) -> bool:
 
 
 def test_split_first_to_four_and_comb() -> None:
-    """SPEC §8, seed 000: Split plays to four won deals; a 4-0 match (a
+    """Split briškula and dupla: Split plays to four won deals; a 4-0 match (a
     češalj, "comb") is recognisable through Outcome.is_sweep."""
     rules = preset("split-2p")
     _, comb, _ = find_match(rules, is_sweep_match)
@@ -285,7 +290,8 @@ def test_split_first_to_four_and_comb() -> None:
 
 
 def test_split_teams_first_to_four() -> None:
-    """SPEC §8, §9: split-4p is first to four won deals by a pair."""
+    """Split briškula and dupla: split-4p is first to four won deals by a
+    pair."""
     final, _, _ = play_match(preset("split-4p"), 8, random_policy(8))
     result = outcome(final)
     assert result is not None
@@ -299,8 +305,8 @@ def test_split_teams_first_to_four() -> None:
 @pytest.mark.parametrize("target", [2, 3])
 @pytest.mark.parametrize("seed", range(6))
 def test_seed_004_first_to_n(target: int, seed: int) -> None:
-    """SPEC §9 (seed 004): italian-2p with a first-to-2 or first-to-3 match;
-    a 60-60 deal does not count. The match ends as soon as a seat has won
+    """The Swedish table: italian-2p with a first-to-2 or first-to-3 match; a
+    60-60 deal does not count. The match ends as soon as a seat has won
     ``target`` deals, not before."""
     rules = first_to(preset("italian-2p"), target)
     final, starts, _ = play_match(rules, seed, random_policy(seed))
@@ -315,8 +321,9 @@ def test_seed_004_first_to_n(target: int, seed: int) -> None:
 
 
 def check_best_of(match: MatchState) -> None:
-    """SPEC §8 best of N: ties are not counted; the match ends when a side
-    has won more than N/2 counted deals, or after N counted deals."""
+    """Matches, "Formats" (best of N): ties are not counted; the match ends
+    when a side has won more than N/2 counted deals, or after N counted
+    deals."""
     target = match.rules.match_target
     wins = side_wins(match)
     counted = sum(1 for result in match.results if result.winners)
@@ -327,8 +334,9 @@ def check_best_of(match: MatchState) -> None:
 @pytest.mark.parametrize("name", ["italian-2p", "italian-3p", "italian-4p"])
 @pytest.mark.parametrize("target", [3, 4])
 def test_best_of(name: str, target: int) -> None:
-    """SPEC §8: best of N, checked after every deal of several matches; the
-    winner is the side with most wins, and an even split is a draw."""
+    """Matches, "Formats": best of N, checked after every deal of several
+    matches; the winner is the side with most wins, and an even split is a
+    draw."""
     rules = best_of(preset(name), target)
     for seed in range(8):
         final, starts, actions = play_match(rules, seed, random_policy(seed))
@@ -344,8 +352,8 @@ def test_best_of(name: str, target: int) -> None:
 
 
 def test_best_of_four_can_end_drawn() -> None:
-    """SPEC §8: best of 4 ends after four counted deals; at 2-2 it is
-    drawn."""
+    """Matches, "Formats": best of 4 ends after four counted deals; at 2-2 it
+    is drawn."""
     rules = best_of(preset("italian-2p"), 4)
     _, final, _ = find_match(rules, lambda f, s: side_wins(f) == [2, 2], random_policy)
     result = outcome(final)
@@ -355,8 +363,8 @@ def test_best_of_four_can_end_drawn() -> None:
 
 
 def test_best_of_ties_are_not_counted() -> None:
-    """SPEC §8: in best of N, tied deals are not counted: a best-of-3 match
-    that went 2-1 with a tie along the way lasts four deals, and was not
+    """Matches, "Ties": in best of N, tied deals are not counted: a best-of-3
+    match that went 2-1 with a tie along the way lasts four deals, and was not
     over after the third."""
     rules = best_of(preset("italian-2p"), 3)
 
@@ -370,8 +378,9 @@ def test_best_of_ties_are_not_counted() -> None:
 
 
 def check_points_target(match: MatchState) -> None:
-    """SPEC §7, §8: a points-target match ends after the deal in which a
-    seat's total reaches the target, if one seat then leads alone."""
+    """Briscola bastardo, "Choices the library makes" (the match): a
+    points-target match ends after the deal in which a seat's total reaches the
+    target, if one seat then leads alone."""
     totals = match.totals
     best = max(totals)
     ends = best >= match.rules.match_target and totals.count(best) == 1
@@ -380,8 +389,9 @@ def check_points_target(match: MatchState) -> None:
 
 @pytest.mark.parametrize("seed", range(8))
 def test_bastardo_points_target(seed: int) -> None:
-    """SPEC §7, §8, §9: bastardo plays deals until a seat's total reaches 11
-    with that seat alone in front; totals are zero-sum after every deal."""
+    """Matches, "A points target": bastardo plays deals until a seat's total
+    reaches 11 with that seat alone in front; totals are zero-sum after every
+    deal."""
     rules = preset("bastardo")
     final, starts, _ = play_match(rules, seed, random_policy(seed))
     for match in starts[1:] + [final]:
@@ -396,8 +406,9 @@ def test_bastardo_points_target(seed: int) -> None:
 
 
 def test_bastardo_tie_at_the_top_plays_on() -> None:
-    """SPEC §7, §8: when a deal brings a seat to the target but another seat
-    has the same total, nobody leads alone and play goes on."""
+    """Briscola bastardo, "Choices the library makes" (the match): when a deal
+    brings a seat to the target but another seat has the same total, nobody
+    leads alone and play goes on."""
     rules = preset("bastardo")
 
     def tied_at_top(final: MatchState, starts: list[MatchState]) -> bool:
@@ -413,8 +424,9 @@ def test_bastardo_tie_at_the_top_plays_on() -> None:
 
 
 def test_bastardo_void_deal_in_a_match() -> None:
-    """SPEC §7: if all five pass, the deal is void: no score, and the next
-    dealer deals (deal 1 of the match, from seed "s:1")."""
+    """Briscola bastardo, "Choices the library makes": if all five pass, the
+    deal is void: no score, and the next dealer deals (deal 1 of the match,
+    from seed "s:1")."""
     rules = preset("bastardo")
     match = new_match(rules, seed=21)
     for _ in range(5):
@@ -429,8 +441,9 @@ def test_bastardo_void_deal_in_a_match() -> None:
 
 
 def test_bastardo_void_deals_never_end_the_match() -> None:
-    """SPEC §7, §8: void deals score nothing, so a table that always passes
-    never reaches the target; the dealer still moves on each deal."""
+    """Briscola bastardo, "Choices the library makes": void deals score
+    nothing, so a table that always passes never reaches the target; the dealer
+    still moves on each deal."""
     rules = preset("bastardo")
     match = new_match(rules, seed=2)
     for k in range(12):
@@ -443,8 +456,8 @@ def test_bastardo_void_deals_never_end_the_match() -> None:
 
 
 def test_bastardo_lower_target() -> None:
-    """SPEC §7: the target is agreed (Rules.match_target); the same ending
-    rule applies at any target."""
+    """Briscola bastardo: the target is agreed (Rules.match_target); the same
+    ending rule applies at any target."""
     rules = attrs.evolve(preset("bastardo"), match_target=3)
     for seed in range(10):
         final, starts, _ = play_match(rules, seed, random_policy(seed))
@@ -453,9 +466,9 @@ def test_bastardo_lower_target() -> None:
 
 
 def test_bastardo_void_deal_passes_on_even_with_tie_same_dealer() -> None:
-    """SPEC §7: a void deal is followed by the next dealer's deal; it is not
-    a tied deal (no card was played), so tie_same_dealer does not keep the
-    dealer."""
+    """Matches, "Dealers": a void deal is followed by the next dealer's deal;
+    it is not a tied deal (no card was played), so tie_same_dealer does not
+    keep the dealer."""
     rules = attrs.evolve(preset("bastardo"), tie_same_dealer=True)
     match = new_match(rules, seed=21)
     for _ in range(5):
@@ -464,10 +477,10 @@ def test_bastardo_void_deal_passes_on_even_with_tie_same_dealer() -> None:
 
 
 def test_single_deal_bastardo_void_deal_is_dealt_again() -> None:
-    """SPEC §7: "If all five pass, the deal is void (no score; the next
-    dealer deals)". A single-deal bastardo match (a documented option,
-    SPEC §9) therefore goes on to the next dealer's deal after a void
-    deal: a void deal is no tie, so it does not end the match drawn."""
+    """Briscola bastardo, "Choices the library makes": when all five pass, the
+    deal is void, and the next dealer deals. A single-deal bastardo match (an
+    option) therefore goes on to the next dealer's deal after a void deal: a
+    void deal is no tie, so it does not end the match drawn."""
     rules = attrs.evolve(preset("bastardo"), match=MatchFormat.SINGLE)
     match = new_match(rules, seed=21)
     for _ in range(5):
@@ -479,8 +492,8 @@ def test_single_deal_bastardo_void_deal_is_dealt_again() -> None:
 
 
 def test_match_without_seed_keeps_the_seed_it_drew() -> None:
-    """SPEC §10: a match is reproducible from its seed; without one it draws
-    a seed at random and keeps it."""
+    """Matches, "Seeding": a match is reproducible from its seed; without one
+    it draws a seed at random and keeps it."""
     rules = preset("split-2p")
     match = new_match(rules)
     assert isinstance(match.seed, int)
@@ -492,8 +505,8 @@ def test_match_without_seed_keeps_the_seed_it_drew() -> None:
 
 @pytest.mark.parametrize("name", sorted(MATCH_RULES))
 def test_totals_agree_with_results(name: str) -> None:
-    """SPEC §10: totals are, per seat, the sum of the finished deals' scores;
-    each result is the outcome of the deal played."""
+    """Matches, "Formats": totals are, per seat, the sum of the finished deals'
+    scores; each result is the outcome of the deal played."""
     rules = MATCH_RULES[name]
     match = new_match(rules, seed=4)
     policy = random_policy(4)
@@ -512,8 +525,9 @@ def test_totals_agree_with_results(name: str) -> None:
 
 @pytest.mark.parametrize("name", sorted(MATCH_RULES))
 def test_same_seed_same_actions_same_match(name: str) -> None:
-    """SPEC §10, §11: the same seed and the same actions give equal
-    matches; apply never changes the match it is given."""
+    """Testing, "Tests and properties" (purity and replay): the same seed and
+    the same actions give equal matches; apply never changes the match it is
+    given."""
     rules = MATCH_RULES[name]
     final, _, actions = play_match(rules, 9, random_policy(9))
     match = new_match(rules, seed=9)
@@ -527,8 +541,8 @@ def test_same_seed_same_actions_same_match(name: str) -> None:
 
 @pytest.mark.parametrize("name", sorted(PRESETS))
 def test_random_matches_finish(name: str) -> None:
-    """SPEC §8: seeded random matches of every preset finish within a
-    generous action cap (play_match asserts the cap)."""
+    """Matches: seeded random matches of every preset finish within a generous
+    action cap (play_match asserts the cap)."""
     rules = PRESETS[name]
     for seed in range(3):
         final, _, actions = play_match(rules, seed, random_policy(seed))
@@ -537,9 +551,9 @@ def test_random_matches_finish(name: str) -> None:
 
 
 def test_match_api_before_and_after_the_end() -> None:
-    """SPEC §10: legal_actions, apply and outcome take a MatchState;
-    outcome is None until the match is over, then gives winners, scores
-    (the totals) and points; an over match has no legal action."""
+    """Matches: legal_actions, apply and outcome take a MatchState; outcome is
+    None until the match is over, then gives winners, scores (the totals) and
+    points; an over match has no legal action."""
     rules = preset("split-2p")
     match = new_match(rules, seed=30)
     policy = random_policy(30)
@@ -563,8 +577,8 @@ def test_match_api_before_and_after_the_end() -> None:
 
 
 def test_illegal_action_leaves_the_match_unchanged() -> None:
-    """SPEC §10: an illegal action on a match raises IllegalActionError and
-    the match is unchanged and still usable."""
+    """Reference, "Playing": an illegal action on a match raises
+    IllegalActionError and the match is unchanged and still usable."""
     match = new_match(preset("bastardo"), seed=6)
     copy = attrs.evolve(match)
     with pytest.raises(IllegalActionError):
@@ -592,8 +606,8 @@ BASTARDO_FORMATS = st.one_of(
 @st.composite
 def match_rules(draw: st.DrawFn) -> Rules:
     """Any preset or variation of one, with a drawn match format (bastardo,
-    whose sides change every deal, with the formats SPEC §7 gives it: a
-    points target, or one deal)."""
+    whose sides change every deal, with the formats it allows: a points target,
+    or one deal)."""
     base = draw(varied_rules())
     fmt, target = draw(FORMATS if base.auction is Auction.NONE else BASTARDO_FORMATS)
     same = draw(st.booleans())
@@ -606,8 +620,9 @@ def is_void(rules: Rules, result: Outcome) -> bool:
 
 
 def format_says_over(match: MatchState) -> bool | None:
-    """Whether SPEC §7-§8 end the match after the deals in its results;
-    ``None`` for a single-deal match after a void bastardo deal, which
+    """Whether the match formats (Matches, "Formats") end the match after the
+    deals in its results; ``None`` for a single-deal match after a void
+    bastardo deal, which
     :func:`test_single_deal_bastardo_void_deal_is_dealt_again` pins alone."""
     rules = match.rules
     wins = side_wins(match)
@@ -627,9 +642,9 @@ def format_says_over(match: MatchState) -> bool | None:
 
 @given(match_rules(), seeds, st.integers(0, 2**16))
 def test_property_match_invariants(rules: Rules, seed: int, policy_seed: int) -> None:
-    """SPEC §8, §10: in every format, every deal is reproducible from the
-    seed and the dealer rule, totals are the sum of the results, the match
-    ends exactly when its format says, and outcome agrees."""
+    """Matches: in every format, every deal is reproducible from the seed and
+    the dealer rule, totals are the sum of the results, the match ends exactly
+    when its format says, and outcome agrees."""
     final, starts, _ = play_match(rules, seed, random_policy(policy_seed))
     for k, match in enumerate(starts):
         dealer = expected_dealers(match)[-1]
@@ -653,3 +668,29 @@ def test_property_match_invariants(rules: Rules, seed: int, policy_seed: int) ->
         assert result.winners == final.results[-1].winners
     else:
         assert result.winners == () or result.winners in rules.sides
+
+
+def test_a_match_deals_its_first_deal_with_its_own_seed() -> None:
+    """The first deal of a match seeded with ``s`` is the deal
+    ``new_game`` makes with seed ``s``; later deals have their own seeds."""
+    rules = preset("italian-2p")
+    match = new_match(rules, seed=42)
+    assert match.game.pack == new_game(rules, seed=42).pack
+    assert match.game.pack != new_game(rules, seed="42:1").pack
+    assert [deal_seed(42, k) for k in range(3)] == [42, "42:1", "42:2"]
+
+
+def test_new_match_bounds_its_seed_and_draws_a_wide_one() -> None:
+    """A match's seed is bounded as a deal's is (a huge int or text is
+    refused before any deal), and without a seed one is drawn from 2**63
+    values, so that matches do not repeat."""
+    from briscola import new_match
+
+    rules = preset("italian-2p")
+    with pytest.raises(ValueError, match=f"at most {MAX_SEED_BITS} bits"):
+        new_match(rules, seed=2 ** (MAX_SEED_BITS + 1))
+    with pytest.raises(ValueError, match=f"at most {MAX_SEED_LENGTH} characters"):
+        new_match(rules, seed="x" * (MAX_SEED_LENGTH + 1))
+    seeds = [new_match(rules).seed for _ in range(10)]
+    assert all(isinstance(seed, int) and 0 <= seed < 2**63 for seed in seeds)
+    assert max(int(seed) for seed in seeds) >= 2**32  # all ten below: one chance in 2**310

@@ -1,5 +1,5 @@
-"""Display names of the cards (SPEC §2: localized names and French-suited
-equivalents are display features)."""
+"""Display names of the cards (the "Card names" guide: localized names and
+French-suited equivalents are for display only)."""
 
 from __future__ import annotations
 
@@ -23,21 +23,22 @@ CANONICAL_SUITS = list(Suit)  # COINS, CUPS, SWORDS, CLUBS
 
 
 def test_english_is_the_library_name() -> None:
-    """SPEC §2: card names are English in the API; "en" is ``str(card)``."""
+    """Card names: card names are English in the API; "en" is ``str(card)``."""
     for card in FULL_PACK:
         assert card_name(card) == str(card) == card_name(card, "en")
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_card_has_its_own_name(language: str) -> None:
-    """SPEC §2: a display name must tell the 40 cards apart."""
+    """Card names, "Localized names": a display name must tell the 40 cards
+    apart."""
     names = {card_name(card, language) for card in FULL_PACK}  # type: ignore[arg-type]
     assert len(names) == 40
 
 
 def test_italian_words() -> None:
-    """SPEC §2: Italian ranks asso ... fante, cavallo, re; suits denari,
-    coppe, spade, bastoni (the words of an Italian pack)."""
+    """Card names, "Localized names": Italian ranks asso ... fante, cavallo,
+    re; suits denari, coppe, spade, bastoni (the words of an Italian pack)."""
     assert [rank_name(rank, "it") for rank in CANONICAL_RANKS] == [
         "asso", "due", "tre", "quattro", "cinque", "sei", "sette", "fante", "cavallo", "re",
     ]  # fmt: skip
@@ -49,9 +50,10 @@ def test_italian_words() -> None:
 
 
 def test_croatian_words_follow_seed_000() -> None:
-    """Seed 000 (Split): "as (aš) ... trica, pa kralj, konj, fanat ... od
-    sedmice prema dvici"; the four suits "baštone, špade, kupe, dinare"; a
-    card named with "od", as in "asa od briškule"."""
+    """Card names, "Localized names": the Croatian source (*Briškula*, see
+    "Split briškula and dupla") says "as (aš) ... trica, pa kralj, konj, fanat
+    ... od sedmice prema dvici"; the four suits "baštone, špade, kupe, dinare";
+    a card named with "od", as in "asa od briškule"."""
     words = {rank: rank_name(rank, "hr") for rank in Rank}
     assert words[Rank.ACE] == "as"
     assert words[Rank.THREE] == "trica"
@@ -66,8 +68,9 @@ def test_croatian_words_follow_seed_000() -> None:
 
 
 def test_spanish_words() -> None:
-    """Seed 004 names Spanish brisca, played with the Spanish pack: as ...
-    sota, caballo, rey of oros, copas, espadas, bastos."""
+    """Card names, "Localized names": Spanish brisca ("Spanish brisca") is
+    played with the Spanish pack: as ... sota, caballo, rey of oros, copas,
+    espadas, bastos."""
     assert [rank_name(rank, "es") for rank in CANONICAL_RANKS] == [
         "as", "dos", "tres", "cuatro", "cinco", "seis", "siete", "sota", "caballo", "rey",
     ]  # fmt: skip
@@ -78,8 +81,8 @@ def test_spanish_words() -> None:
 
 
 def test_portuguese_words_read_bisca_order() -> None:
-    """SPEC §2 and seed 004: Portuguese bisca ranks the seven second, and
-    the knight is the queen (dama) of a French-suited pack, below the jack
+    """Portuguese bisca, "The preset": Portuguese bisca ranks the seven second,
+    and the knight is the queen (dama) of a French-suited pack, below the jack
     (valete); suits ouros, copas, espadas, paus."""
     order = [rank_name(rank, "pt") for rank in preset("portuguese-2p").strength]
     assert order == [
@@ -100,17 +103,18 @@ def test_unknown_language() -> None:
 
 
 def test_french_suits() -> None:
-    """SPEC §2 / seed 001: a French pack stands in for the Italian one;
-    coins are diamonds, cups hearts, swords spades, clubs clubs."""
+    """Card names, "French-suited equivalents": a French pack stands in for the
+    Italian one; coins are diamonds, cups hearts, swords spades, clubs
+    clubs."""
     assert [french_suit(suit) for suit in CANONICAL_SUITS] == [
         "diamonds", "hearts", "spades", "clubs",
     ]  # fmt: skip
 
 
 def test_french_drop_8_9_10() -> None:
-    """Seed 001: an Italian pack is made from a standard one by removing
-    the 10, 9 and 8 of every suit; the order is then A, 3, K, Q, J, 7, 6,
-    5, 4, 2 (the knight reads as the queen)."""
+    """Card names, "French-suited equivalents": an Italian pack is made from a
+    standard one by removing the 10, 9 and 8 of every suit; the order is then
+    A, 3, K, Q, J, 7, 6, 5, 4, 2 (the knight reads as the queen)."""
     labels = [french_rank(rank, "drop-8-9-10") for rank in Rank]
     assert set(labels) == {"A", "2", "3", "4", "5", "6", "7", "J", "Q", "K"}
     assert [french_rank(rank) for rank in STANDARD_STRENGTH] == [
@@ -121,8 +125,9 @@ def test_french_drop_8_9_10() -> None:
 
 
 def test_french_ten_for_three() -> None:
-    """Seed 001: players of ace-ten games may find the order A, 10, K, Q,
-    J, 9, 8, 7, 6, 5 easier: the ten replaces the three."""
+    """Card names, "French-suited equivalents": players of ace-ten games may
+    find the order A, 10, K, Q, J, 9, 8, 7, 6, 5 easier: the ten replaces the
+    three."""
     assert [french_rank(rank, "ten-for-three") for rank in STANDARD_STRENGTH] == [
         "A", "10", "K", "Q", "J", "9", "8", "7", "6", "5",
     ]  # fmt: skip

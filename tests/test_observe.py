@@ -1,9 +1,10 @@
-"""What a seat may see: :func:`briscola.observe` (SPEC §6, §11
-"Information")."""
+"""What a seat may see: :func:`briscola.observe` (the "Observations and search"
+guide)."""
 
 from __future__ import annotations
 
 import gc
+import random
 from collections.abc import Iterator
 
 import attrs
@@ -16,7 +17,11 @@ from briscola import (
     Bid,
     Call,
     Card,
+    Cut,
+    DealStyle,
+    Exchange,
     GameState,
+    MatchFormat,
     MatchState,
     Observation,
     PartnerHands,
@@ -34,7 +39,8 @@ from briscola import (
     observe,
     preset,
 )
-from tests.strategies import PRESET_NAMES, card, deck_with, first_play, reachable_states
+from briscola._layout import deal_layout
+from tests.strategies import PRESET_NAMES, card, deck_with, first_play, play_cards, reachable_states
 from tests.strategies import rules as varied_rules
 
 
@@ -80,13 +86,14 @@ def reachable(obj: object) -> Iterator[object]:
 
 
 def test_own_hand_seen_and_the_rest_hidden() -> None:
-    """SPEC §6: a seat sees its own hand, the number of cards in each hand
-    and in the stock and the face-up trump card; the other hand and the
-    stock stay hidden, in the observation's attributes and in its repr.
+    """Observations and search, "What a seat sees": a seat sees its own hand,
+    the number of cards in each hand and in the stock and the face-up trump
+    card; the other hand and the stock stay hidden, in the observation's
+    attributes and in its repr.
 
-    Canonical deck, dealer 1: seat 0 gets pack positions 0, 2, 4 (ace,
-    three, five of coins), seat 1 gets 1, 3, 5 (two, four, six of coins),
-    position 6 (seven of coins) is the trump card (SPEC §3)."""
+    Canonical deck, dealer 1: seat 0 gets pack positions 0, 2, 4 (ace, three,
+    five of coins), seat 1 gets 1, 3, 5 (two, four, six of coins), position 6
+    (seven of coins) is the trump card."""
     rules = preset("italian-2p")
     state = new_game(rules, deck=deck_with(rules, {}), dealer=1)
     seen = observe(state, 0)
@@ -105,8 +112,9 @@ def test_own_hand_seen_and_the_rest_hidden() -> None:
 
 
 def test_observation_holds_no_reference_to_the_state() -> None:
-    """SPEC §6: nothing hidden may be derivable from the observation, so
-    it must not keep the state (or its setup with the pack) inside."""
+    """Observations and search, "Nothing else": nothing hidden may be derivable
+    from the observation, so it must not keep the state (or its setup with the
+    pack) inside."""
     rules = preset("finnish-4p")
     state = play_first(new_game(rules, seed=5), 9)
     for seat in range(4):
@@ -117,8 +125,9 @@ def test_observation_holds_no_reference_to_the_state() -> None:
 
 
 def test_cards_played_and_piles_are_public() -> None:
-    """SPEC §6: every card played is public: the trick in progress, the
-    piles and the history with its seats are the same for every seat."""
+    """Observations and search, "What a seat sees": every card played is
+    public: the trick in progress, the piles and the history with its seats are
+    the same for every seat."""
     rules = preset("italian-4p")
     state = play_first(new_game(rules, seed=11), 6)
     seen = [observe(state, seat) for seat in range(4)]
@@ -129,8 +138,9 @@ def test_cards_played_and_piles_are_public() -> None:
 
 
 def test_who_drew_the_trump_card_is_public() -> None:
-    """SPEC §6: the trump card while face up, and who drew it: the other
-    seat knows the drawer holds it until it is played."""
+    """Observations and search, "Cards whose holder everyone knows": the trump
+    card while face up, and who drew it: the other seat knows the drawer holds
+    it until it is played."""
     rules = preset("italian-2p")
     drawn = False
     for state in states_until_over(new_game(rules, seed=21)):
@@ -148,9 +158,9 @@ def test_who_drew_the_trump_card_is_public() -> None:
 
 
 def test_exchange_shows_the_card_taken() -> None:
-    """SPEC §5, §6: an exchange is public with the card given; the seat
-    that took the face-up card is known to hold it until it plays it
-    (Romanian two-of-trumps exchange, seed 002).
+    """Observations and search, "Cards whose holder everyone knows": an
+    exchange is public with the card given; the seat that took the face-up card
+    is known to hold it until it plays it (Romanian two-of-trumps exchange).
 
     Seat 0 (eldest, dealer 1) is dealt the two of swords at position 0;
     the king of swords is turned at position 6."""
@@ -168,7 +178,7 @@ def test_exchange_shows_the_card_taken() -> None:
 
 
 def test_buried_cards_and_their_place_in_the_stock() -> None:
-    """SPEC §3 (seed 001, ace/three redraw) and §6: the buried cards are
+    """Finnish briscola, "Choices the library makes": the buried cards are
     public, and so is where they lie in the stock and who draws them.
 
     The ace of cups is turned first (position 6) and buried at index
@@ -200,9 +210,9 @@ AFTER_STOCK_4P = attrs.evolve(preset("italian-4p"), partner_hands=PartnerHands.A
 
 
 def test_partner_hand_shown_once_the_stock_is_gone() -> None:
-    """SPEC §6 (Split seed 000, Sackson seed 001): partners see each
-    other's hands once the stock and the trump card are gone, and never
-    the opponents' hands."""
+    """Observations and search, "Partners' hands" (Split, Sackson's Finnish
+    rules): partners see each other's hands once the stock and the trump card
+    are gone, and never the opponents' hands."""
     shown_at_least_once = False
     for state in states_until_over(new_game(AFTER_STOCK_4P, seed=8)):
         seen = observe(state, 0)
@@ -220,10 +230,10 @@ def test_partner_hand_shown_once_the_stock_is_gone() -> None:
 
 
 def test_partner_hand_shown_from_the_deal() -> None:
-    """SPEC §6 (Romanian, seed 002): partners show their hands before the
-    first trick, "so each knows the other's hand as dealt": the dealt cards
-    a partner still holds are known, the cards it draws later are not, and
-    the opponents' hands stay hidden."""
+    """Observations and search, "Partners' hands" (Romanian four-player):
+    partners show their hands before the first trick, "so each knows the
+    other's hand as dealt": the dealt cards a partner still holds are known,
+    the cards it draws later are not, and the opponents' hands stay hidden."""
     rules = preset("romanian-4p")
     state = new_game(rules, seed=4)
     dealt = [set(hand) for hand in state.hands]
@@ -256,8 +266,9 @@ def _bastardo_called(called: Card) -> GameState:
 
 
 def test_bastardo_partner_known_only_to_the_partner() -> None:
-    """SPEC §7: the holder of the called card is the secret partner; only
-    it knows, until the called card is played, then everyone knows.
+    """Observations and search, "Bastardo's secret partner": the holder of the
+    called card is the secret partner; only it knows, until the called card is
+    played, then everyone knows.
 
     The king of coins (position 9) lies with seat 4."""
     king = card("king of coins")
@@ -278,10 +289,10 @@ def test_bastardo_partner_known_only_to_the_partner() -> None:
 
 
 def test_bastardo_partner_cannot_be_told_from_the_observation() -> None:
-    """SPEC §7, §11 "Information": moving the called card (king of coins)
-    from seat 4 to seat 3, in exchange for a card of seat 3, changes the
-    partner but not what seats 0-2 see; seats 3 and 4 see the difference
-    in their own hands."""
+    """Observations and search, "Bastardo's secret partner" and "Nothing else":
+    moving the called card (king of coins) from seat 4 to seat 3, in exchange
+    for a card of seat 3, changes the partner but not what seats 0-2 see; seats
+    3 and 4 see the difference in their own hands."""
     king = card("king of coins")
     state = _bastardo_called(king)
     pack = list(state.pack)
@@ -298,8 +309,9 @@ def test_bastardo_partner_cannot_be_told_from_the_observation() -> None:
 
 
 def test_bastardo_declarer_alone_knows_it() -> None:
-    """SPEC §7: calling a card of one's own hand means playing alone; the
-    declarer knows it, the others cannot tell until the card is played.
+    """Observations and search, "Bastardo's secret partner": calling a card of
+    one's own hand means playing alone; the declarer knows it, the others
+    cannot tell until the card is played.
 
     The ace of coins (position 0) lies with the declarer, seat 0."""
     ace = card("ace of coins")
@@ -312,8 +324,9 @@ def test_bastardo_declarer_alone_knows_it() -> None:
 
 
 def test_before_the_cut_nothing_is_dealt() -> None:
-    """SPEC §3 (Split dealing): before the cut or knock nothing is dealt:
-    no hand, no trump card; the whole pack is face down and unseen."""
+    """Split briškula and dupla, "Cut or knock": before the cut or knock
+    nothing is dealt: no hand, no trump card; the whole pack is face down and
+    unseen."""
     rules = preset("split-2p")
     seen = observe(new_game(rules, seed=3), 0)
     assert seen.phase is Phase.CUT_OR_KNOCK and seen.to_move == 0
@@ -323,9 +336,10 @@ def test_before_the_cut_nothing_is_dealt() -> None:
 
 
 def test_match_observation_has_the_record_but_not_the_seed() -> None:
-    """SPEC §6, §8: a match's observation is the deal's plus the public
-    record (results and totals); the match seed would reveal every pack
-    to come, so neither the observation nor its repr or JSON holds it."""
+    """Observations and search, "Matches": a match's observation is the deal's
+    plus the public record (results and totals); the match seed would reveal
+    every pack to come, so neither the observation nor its repr or JSON holds
+    it."""
     rules = attrs.evolve(preset("italian-2p"), match=preset("split-2p").match, match_target=2)
     match = new_match(rules, seed="very secret seed")
     while not match.results:
@@ -339,7 +353,7 @@ def test_match_observation_has_the_record_but_not_the_seed() -> None:
 
 
 def test_bad_seat_and_bad_state() -> None:
-    """SPEC §10: a seat is an int from 0 to n - 1."""
+    """Reference, "Observations": a seat is an int from 0 to n - 1."""
     state = new_game(preset("italian-3p"), seed=1)
     for seat in (-1, 3, True, "0"):
         with pytest.raises(ValueError, match="seat"):
@@ -360,9 +374,9 @@ def hidden_places(state: GameState, seat: int) -> list[int]:
 @pytest.mark.parametrize("name", PRESET_NAMES)
 @given(data=st.data())
 def test_hidden_cards_do_not_change_the_observation(name: str, data: st.DataObject) -> None:
-    """SPEC §11 "Information": two states that differ only in cards hidden
-    from a seat give it the same observation (and the same JSON). The
-    second state swaps two hidden cards in the pack and replays the same
+    """Observations and search, "Nothing else": two states that differ only in
+    cards hidden from a seat give it the same observation (and the same JSON).
+    The second state swaps two hidden cards in the pack and replays the same
     history."""
     state = data.draw(reachable_states(PRESETS[name]))
     seat = data.draw(st.integers(0, state.rules.players - 1))
@@ -383,8 +397,9 @@ def test_hidden_cards_do_not_change_the_observation(name: str, data: st.DataObje
 def test_hidden_cards_do_not_change_the_observation_in_variations(
     state: GameState, data: st.DataObject
 ) -> None:
-    """SPEC §11 "Information", over rules varied from the presets (every
-    exchange mode, the redraw, partner hands, deal styles, dupla)."""
+    """Observations and search, "Nothing else", over rules varied from the
+    presets (every exchange mode, the redraw, partner hands, deal styles,
+    dupla)."""
     seat = data.draw(st.integers(0, state.rules.players - 1))
     places = hidden_places(state, seat)
     if len(places) < 2:
@@ -420,8 +435,9 @@ def test_a_card_the_seat_sees_changes_the_observation(
 
 @given(state=reachable_states(varied_rules()), data=st.data())
 def test_observation_shows_what_is_public(state: GameState, data: st.DataObject) -> None:
-    """SPEC §6: every public part of the state is in the observation as it
-    is in the state; the hidden part is only counted."""
+    """Observations and search, "What a seat sees": every public part of the
+    state is in the observation as it is in the state; the hidden part is only
+    counted."""
     seat = data.draw(st.integers(0, state.rules.players - 1))
     seen = observe(state, seat)
     assert (seen.rules, seen.dealer, seen.phase, seen.to_move) == (
@@ -439,7 +455,7 @@ def test_observation_shows_what_is_public(state: GameState, data: st.DataObject)
         state.trump_drawn,
     )
     assert (seen.trick, seen.piles, seen.tricks_won) == (state.trick, state.piles, state.tricks_won)
-    # SPEC §6: all actions are public but secret signs, which only the
+    # All actions are public but secret signs, which only the
     # signer and its partner see (tests/test_talk.py).
     side = next(side for side in state.rules.sides if seat in side)
     public = [
@@ -461,3 +477,42 @@ def test_observation_shows_what_is_public(state: GameState, data: st.DataObject)
             state.contract, partner=None
         )
         assert seen.contract.partner in (None, state.contract.partner)
+
+
+def test_a_cut_split_deal_shows_the_card_it_turned_after_an_exchange() -> None:
+    """In a cut Split deal the trump card is turned once half the hands
+    are dealt, not after them. With an exchange in the rules (no preset
+    has one), a seat that swaps the trump card away still sees, as the
+    card turned at the deal, the card from that place of the pack."""
+    rules = attrs.evolve(preset("split-2p"), exchange=Exchange.SEVEN_AFTER_WIN)
+    cut_trump = deal_layout(rules, 1, DealStyle.CUT).trump
+    standard_trump = deal_layout(rules, 1, DealStyle.STANDARD).trump
+    assert cut_trump is not None and cut_trump != standard_trump
+    for seed in range(200):
+        state = apply(new_game(rules, seed=seed, dealer=1), Cut())
+        rng = random.Random(seed)
+        while not state.is_over:
+            swaps = [a for a in legal_actions(state) if type(a) is SwapTrump]
+            if swaps:
+                state = apply(state, swaps[0])
+                break
+            state = apply(state, rng.choice(legal_actions(state)))
+        if any(type(a) is SwapTrump for a in state.history):
+            break
+    else:
+        pytest.fail("no deal of 200 had an exchange")
+    for seat in range(rules.players):
+        assert observe(state, seat).turned_card == state.pack[cut_trump]
+
+
+def test_played_cards_stay_public() -> None:
+    """Observations and search, "What a seat sees": after a trick both seats
+    see its cards in the winner's pile."""
+    rules = preset("italian-2p")
+    state = new_game(rules, seed=1)
+    a, b = state.hands[0][0], state.hands[1][0]
+    after = play_cards(state, a, b)
+    for seat in (0, 1):
+        piles = observe(after, seat).piles
+        assert sorted(c for pile in piles for c in pile) == sorted([a, b])
+    assert MatchFormat.SINGLE is rules.match

@@ -1,11 +1,12 @@
-"""The OpenSpiel game: :mod:`briscola.openspiel` (issue 13).
+"""The OpenSpiel game: :mod:`briscola.openspiel` (the "OpenSpiel" guide).
 
-Every preset of SPEC §9 must pass OpenSpiel's own random-simulation test
-with serialization, shuffle as explicit chance nodes (SPEC §3: the pack
-order, then Split's cut or knock as a decision), score as the engine does
-(SPEC §8, bastardo's zero-sum scores of §7), never show a seat a hidden
-card (SPEC §6), resample information states so that OpenSpiel's IS-MCTS
-plays, and reproduce the golden playthroughs kept in tests/playthroughs/.
+Every preset must pass OpenSpiel's own random-simulation test with
+serialization, shuffle as explicit chance nodes (OpenSpiel, "How a deal
+unfolds": the pack order, then Split's cut or knock as a decision), score as
+the engine does (OpenSpiel, "Returns"), never show a seat a hidden card
+(OpenSpiel, "Observations"), resample information states so that OpenSpiel's
+IS-MCTS plays, and reproduce the golden playthroughs kept in
+tests/playthroughs/.
 """
 
 from __future__ import annotations
@@ -138,8 +139,8 @@ def test_bad_parameters_are_refused() -> None:
 
 
 def test_chance_fixes_the_pack_card_by_card() -> None:
-    """SPEC §3 as chance: each chance node is uniform over the cards not yet
-    placed, outcomes are card indices, and the deal is then
+    """OpenSpiel, "How a deal unfolds": each chance node is uniform over the
+    cards not yet placed, outcomes are card indices, and the deal is then
     ``new_game(rules, deck=pack)``."""
     rules = preset("italian-3p")  # 39 cards: the two of clubs is removed
     game = load_game("italian-3p")
@@ -191,8 +192,8 @@ def test_split_cutter_decides() -> None:
     ["italian-2p", "italian-3p", "italian-6p-pairs", "spanish-2p", "romanian-4p", "bastardo"],
 )
 def test_returns_match_the_engine(name: str) -> None:
-    """Terminal returns: +1 per seat of the winning side, -1 for the rest, 0
-    on a tie (SPEC §8); bastardo's zero-sum scores (SPEC §7)."""
+    """Terminal returns: +1 per seat of the winning side, -1 for the rest, 0 on
+    a tie; bastardo's zero-sum scores (OpenSpiel, "Returns")."""
     for seed in range(6):
         state = _random_state(name, seed, 10_000)
         assert state.is_terminal()
@@ -228,9 +229,9 @@ def test_action_strings_and_indices() -> None:
 
 @pytest.mark.parametrize("name", ["italian-4p", "finnish-4p", "romanian-4p", "bastardo"])
 def test_observations_never_show_a_hidden_card(name: str) -> None:
-    """SPEC §6: every string and tensor of a seat depends only on what it
-    sees: a resampled deal (other hidden cards) gives the same ones, and no
-    card hidden from the seat is named in its strings."""
+    """OpenSpiel, "Observations": every string and tensor of a seat depends
+    only on what it sees: a resampled deal (other hidden cards) gives the same
+    ones, and no card hidden from the seat is named in its strings."""
     game = load_game(name)
     info = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
     plain = game.make_py_observer()

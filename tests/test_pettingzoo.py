@@ -1,11 +1,11 @@
-"""The PettingZoo environment: :mod:`briscola.pettingzoo` (issue 12).
+"""The PettingZoo environment: :mod:`briscola.pettingzoo` (Reinforcement
+learning, "The PettingZoo environment").
 
-It must pass PettingZoo's own tests for turn-based AEC environments for
-every preset of SPEC §9 (Split's cut or knock, exchanges, dupla,
-bastardo's auction and call included), and behave as its classic card
-environments do: dictionary observations with an int8 action mask,
-reproducible seeds, rewards at the end of the deal, and an illegal action
-ending the episode with -1 for the offender.
+It must pass PettingZoo's own tests for turn-based AEC environments for every
+preset (Split's cut or knock, exchanges, dupla, bastardo's auction and call
+included), and behave as its classic card environments do: dictionary
+observations with an int8 action mask, reproducible seeds, rewards at the end
+of the deal, and an illegal action ending the episode with -1 for the offender.
 """
 
 from __future__ import annotations
@@ -226,3 +226,72 @@ def test_an_environment_pickles_mid_deal() -> None:
     copy = pickle.loads(pickle.dumps(game))
     assert copy.unwrapped.game == game.unwrapped.game
     assert copy.agent_selection == game.agent_selection
+
+
+def test_pettingzoo_refuses_use_before_reset() -> None:
+    """As PettingZoo's own wrapper does: stepping, observing or iterating
+    before ``reset`` is an error, and so is reading what a reset sets."""
+    game = env()
+    for name in ("agents", "rewards", "terminations", "truncations", "infos"):
+        with pytest.raises(AttributeError, match=f"{name} cannot be accessed before reset"):
+            getattr(game, name)
+    with pytest.raises(AssertionError, match="before step"):
+        game.step(0)
+    with pytest.raises(AssertionError, match="before observe"):
+        game.last()
+    with pytest.raises(AssertionError, match="before agent_iter"):
+        game.agent_iter()
+    game.reset(seed=1)
+    assert game.agents == ["player_0", "player_1"]
+    assert game.rewards == {"player_0": 0.0, "player_1": 0.0}
+    assert not any(game.terminations.values()) and not any(game.truncations.values())
+    assert "action_mask" in game.infos[game.agent_selection]
+
+
+def test_pettingzoo_agent_iter_needs_a_step_in_between() -> None:
+    """The agent iterator refuses to go on without a step, and stops after
+    ``max_iter`` agents."""
+    game = env()
+    game.reset(seed=2)
+    agents = iter(game.agent_iter())
+    assert next(agents) == game.agent_selection
+    with pytest.raises(AssertionError, match="need to call step"):
+        next(agents)
+    game.reset(seed=2)
+    moved = []
+    for agent in game.agent_iter(max_iter=3):
+        moved.append(agent)
+        game.step(int(np.flatnonzero(game.last()[0]["action_mask"])[0]))
+    assert len(moved) == 3
+
+
+def test_pettingzoo_human_rendering_prints_each_step(capsys: pytest.CaptureFixture[str]) -> None:
+    """``render_mode="human"`` prints the table at the reset, after each
+    action and at the end of the episode."""
+    game = BriscolaAECEnv("italian-2p", render_mode="human")
+    game.reset(seed=4)
+    first = capsys.readouterr().out
+    assert "Trump" in first or "trump" in first
+    steps = 0
+    while game.agents and not all(game.terminations.values()):
+        mask = game.infos[game.agent_selection]["action_mask"]
+        game.step(int(np.flatnonzero(mask)[0]))
+        steps += 1
+    printed = capsys.readouterr().out
+    assert steps == 40 and printed.count("\n") > steps
+    assert all(game.terminations.values())
+
+
+def test_pettingzoo_reset_to_a_finished_deal() -> None:
+    """Starting from a deal already over: every agent is terminated at
+    once and no agent's mask allows an action."""
+    state = new_game(preset("italian-2p"), seed=6)
+    while not state.is_over:
+        state = apply(state, legal_actions(state)[0])
+    game = BriscolaAECEnv("italian-2p")
+    game.reset(options={"state": state})
+    assert all(game.terminations.values())
+    assert all(not info["action_mask"].any() for info in game.infos.values())
+    playing = BriscolaAECEnv("italian-2p")
+    playing.reset(seed=6)
+    assert playing.infos[playing.agent_selection]["action_mask"].sum() == 3

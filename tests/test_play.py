@@ -1,6 +1,9 @@
-"""Trick play, drawing, piles and the end of a deal (SPEC §4, §6, §8)."""
+"""Trick play, drawing, piles and the end of a deal ("Italian briscola, two to
+six players" and the other pages of "The rules as implemented")."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import attrs
 import pytest
@@ -10,6 +13,7 @@ from briscola import (
     Cut,
     GameState,
     IllegalActionError,
+    Pass,
     Phase,
     Play,
     Rank,
@@ -61,9 +65,9 @@ TWO_PLAYER_TRICKS = [
 
 @pytest.mark.parametrize(("name", "led", "reply", "winner"), TWO_PLAYER_TRICKS)
 def test_two_player_trick_winner(name: str, led: str, reply: str, winner: int) -> None:
-    """SPEC §4 (and §2 strength tables): the highest trump takes the trick;
-    with no trump the highest card of the suit led; a card of another suit
-    never wins. The winner takes both cards and leads next."""
+    """The rules as implemented, "What every family shares": the highest trump
+    takes the trick; with no trump the highest card of the suit led; a card of
+    another suit never wins. The winner takes both cards and leads next."""
     rules = preset(name)
     first, second = card(led), card(reply)
     state = trick_winner_state(rules, {0: first, 1: second, 6: FOUR_OF_COINS}, first, second)
@@ -103,8 +107,9 @@ def test_two_player_trick_winner(name: str, led: str, reply: str, winner: int) -
     ],
 )
 def test_many_player_trick_winner(name: str, cards: list[str], winner: int) -> None:
-    """SPEC §4: one card from every seat; highest trump, else highest of the
-    suit led; cards of other suits never win (trump is coins)."""
+    """Italian briscola, two to six players, "The game": one card from every
+    seat; highest trump, else highest of the suit led; cards of other suits
+    never win (trump is coins)."""
     rules = preset(name)
     n = rules.players
     played = [card(c) for c in cards]
@@ -118,8 +123,9 @@ def test_many_player_trick_winner(name: str, cards: list[str], winner: int) -> N
 
 
 def test_trick_in_progress_is_kept_in_order() -> None:
-    """SPEC §4/§10: trick holds the trick in progress as (seat, card) in
-    play order; a complete trick is collected at once."""
+    """Tutorial: deal, play, score, "Playing": trick holds the trick in
+    progress as (seat, card) in play order; a complete trick is collected at
+    once."""
     rules = preset("italian-4p")
     deck = deck_with(rules, {12: FOUR_OF_COINS})
     state = new_game(rules, deck=deck, dealer=1)
@@ -133,8 +139,8 @@ def test_trick_in_progress_is_kept_in_order() -> None:
 
 
 def test_winner_draws_first_then_playing_order() -> None:
-    """SPEC §4: the winner draws first, then the others in playing order
-    from the winner."""
+    """Italian briscola, two to six players, "A trick at four": the winner
+    draws first, then the others in playing order from the winner."""
     rules = preset("italian-4p")
     cards = [card(c) for c in ("two of cups", "four of cups", "ace of cups", "five of cups")]
     placed = {seat: c for seat, c in enumerate(cards)}
@@ -151,7 +157,8 @@ def test_winner_draws_first_then_playing_order() -> None:
 
 
 def test_two_player_draw_loser_second() -> None:
-    """SPEC §4, two players: the winner draws deck[7], the other deck[8]."""
+    """Tutorial: deal, play, score, "Playing": the winner draws deck[7], the
+    other deck[8]."""
     rules = preset("italian-2p")
     led, reply = card("king of cups"), card("ace of cups")
     deck = deck_with(rules, {0: led, 1: reply, 6: FOUR_OF_COINS})
@@ -177,9 +184,10 @@ def test_two_player_draw_loser_second() -> None:
     ],
 )
 def test_trump_card_drawn_last_then_no_drawing(name: str, drawing_tricks: int) -> None:
-    """SPEC §4: the trump card is the last card drawn (by the last seat in
-    drawing order); trump_drawn records who took it; when the stock is
-    empty the remaining hands are played out without drawing."""
+    """Italian briscola, two to six players, "The game": the trump card is the
+    last card drawn (by the last seat in drawing order); trump_drawn records
+    who took it; when the stock is empty the remaining hands are played out
+    without drawing."""
     rules = preset(name)
     state = new_game(rules, seed=11)
     if state.phase is Phase.CUT_OR_KNOCK:
@@ -221,9 +229,9 @@ def test_trump_card_drawn_last_then_no_drawing(name: str, drawing_tricks: int) -
 
 
 def test_dupla_two_players_trick_order_and_draws() -> None:
-    """SPEC §4 (seed 000), two-player dupla: a trick is leader, other,
-    leader, other; the highest card takes all four; then both draw
-    alternately one card at a time, winner first, two each."""
+    """Split briškula and dupla, "Two-player dupla": a trick is leader, other,
+    leader, other; the highest card takes all four; then both draw alternately
+    one card at a time, winner first, two each."""
     rules = preset("split-dupla-2p")
     a1, a2 = card("two of cups"), card("king of cups")
     b1, b2 = card("ace of cups"), card("five of cups")
@@ -251,8 +259,8 @@ def test_dupla_two_players_trick_order_and_draws() -> None:
 
 
 def test_dupla_four_players_one_card_each() -> None:
-    """SPEC §4, four-player dupla: hands of 4, one card per seat per trick,
-    one card drawn each."""
+    """Split briškula and dupla, "The presets", four-player dupla: hands of 4,
+    one card per seat per trick, one card drawn each."""
     rules = preset("split-dupla-4p")
     state = apply(new_game(rules, seed=5), Cut())
     assert [len(hand) for hand in state.hands] == [4, 4, 4, 4]
@@ -295,8 +303,9 @@ TRICKS = {
 
 @pytest.mark.parametrize("name", sorted(TRICKS))
 def test_deal_plays_the_stated_number_of_tricks(name: str) -> None:
-    """SPEC §4/§11: 2p 20 tricks, 3p 13 (39 cards) or 12 (36), 4p 10, 5p 8,
-    6p 6, dupla 10; every card is played and ends in a pile."""
+    """Italian briscola, two to six players, "Number of players": 2p 20 tricks,
+    3p 13 (39 cards) or 12 (36), 4p 10, 5p 8, 6p 6, dupla 10; every card is
+    played and ends in a pile."""
     rules = preset(name)
     state = play_to_end(new_game(rules, seed=2024))
     assert sum(state.tricks_won) == TRICKS[name]
@@ -312,8 +321,9 @@ def test_deal_plays_the_stated_number_of_tricks(name: str) -> None:
 
 
 def test_piles_by_side_go_to_lowest_seat() -> None:
-    """SPEC §6/§10 (seed 002): with piles kept per side, a side's cards lie
-    with its lowest seat: seat 3's trick goes to seat 1's pile."""
+    """Italian briscola, two to six players, "Choices the library makes"
+    (piles): with piles kept per side, a side's cards lie with its lowest seat:
+    seat 3's trick goes to seat 1's pile."""
     rules = attrs.evolve(preset("italian-4p"), piles_by_side=True)
     cards = [card(c) for c in ("two of cups", "four of cups", "six of cups", "ace of cups")]
     placed = {seat: c for seat, c in enumerate(cards)}
@@ -333,7 +343,8 @@ def test_piles_by_side_go_to_lowest_seat() -> None:
 
 
 def test_piles_per_seat_by_default() -> None:
-    """SPEC §10: by default each seat keeps its own pile."""
+    """Italian briscola, two to six players, "A trick at four": by default each
+    seat keeps its own pile."""
     rules = preset("italian-4p")
     cards = [card(c) for c in ("two of cups", "four of cups", "six of cups", "ace of cups")]
     placed = {seat: c for seat, c in enumerate(cards)}
@@ -361,8 +372,9 @@ def suits(*names: Suit) -> list[Card]:
 
 
 def test_sixty_one_wins() -> None:
-    """SPEC §8: with two sides, more than half the points (61 of 120) wins;
-    scores are 1 for each winning seat, 0 otherwise."""
+    """Italian briscola, two to six players, "The game": with two sides, more
+    than half the points (61 of 120) wins; scores are 1 for each winning seat,
+    0 otherwise."""
     rules = preset("italian-2p")
     jack, knight = card("jack of cups"), card("knight of swords")
     mine = [c for c in suits(Suit.COINS, Suit.CUPS) if c != jack] + [knight]
@@ -376,7 +388,8 @@ def test_sixty_one_wins() -> None:
 
 
 def test_sixty_all_is_a_tie() -> None:
-    """SPEC §8/§10: 60-60 is a tie: no winners, every score 0."""
+    """Italian briscola, two to six players, "Choices the library makes"
+    (ties): 60-60 is a tie: no winners, every score 0."""
     rules = preset("italian-2p")
     result = outcome(
         finished(rules, {0: suits(Suit.COINS, Suit.CUPS), 1: suits(Suit.SWORDS, Suit.CLUBS)})
@@ -388,8 +401,8 @@ def test_sixty_all_is_a_tie() -> None:
 
 
 def test_team_points_pool() -> None:
-    """SPEC §1/§8: a side pools its seats' points; both seats of the
-    winning pair score 1."""
+    """Italian briscola, two to six players, "A trick at four": a side pools
+    its seats' points; both seats of the winning pair score 1."""
     rules = preset("italian-4p")
     result = outcome(
         finished(
@@ -410,8 +423,8 @@ def test_team_points_pool() -> None:
 
 
 def test_three_sides_most_points_wins() -> None:
-    """SPEC §8: three or more sides: the side with the most points wins,
-    even without 61."""
+    """Italian briscola, two to six players, "The game": three or more sides:
+    the side with the most points wins, even without 61."""
     rules = preset("italian-3p")
     coins_and_king = suits(Suit.COINS) + [card("king of cups")]
     rest = [c for c in rules.pack if c not in coins_and_king]
@@ -426,7 +439,8 @@ def test_three_sides_most_points_wins() -> None:
 
 
 def test_three_sides_shared_top_is_a_tie() -> None:
-    """SPEC §8: with three or more sides a shared top is a tie."""
+    """Italian briscola, two to six players, "The game": with three or more
+    sides a shared top is a tie."""
     rules = preset("italian-6p-pairs")
     pack = rules.pack
     coins = [c for c in pack if c.suit is Suit.COINS]
@@ -445,15 +459,16 @@ def test_three_sides_shared_top_is_a_tie() -> None:
 
 
 def test_outcome_none_until_over() -> None:
-    """SPEC §10: outcome(state) is None until the deal is over."""
+    """Reference, "Playing": outcome(state) is None until the deal is over."""
     state = new_game(preset("italian-2p"), seed=4)
     assert outcome(state) is None
     assert outcome(play_cards(state, state.hands[0][0])) is None
 
 
 def test_split_original_rule_deal_holds_160() -> None:
-    """SPEC §2/§11 (seed 000): under the Split original rule the piles of a
-    played deal hold 160 points, and the side with more than 80 wins."""
+    """Split briškula and dupla, "Choices the library makes" (the original
+    rule): under the Split original rule the piles of a played deal hold 160
+    points, and the side with more than 80 wins."""
     rules = attrs.evolve(preset("split-2p"), card_points=SPLIT_ORIGINAL_POINTS)
     state = apply(new_game(rules, seed=8), Cut())
     final = play_to_end(state)
@@ -472,8 +487,8 @@ def test_split_original_rule_deal_holds_160() -> None:
 
 
 def test_card_not_in_hand_is_refused() -> None:
-    """SPEC §10: playing a card the seat does not hold raises
-    IllegalActionError saying why; the state is unchanged."""
+    """Tutorial: deal, play, score, "Playing": playing a card the seat does not
+    hold raises IllegalActionError saying why; the state is unchanged."""
     rules = preset("italian-2p")
     deck = deck_with(rules, {})
     state = new_game(rules, deck=deck)
@@ -485,17 +500,117 @@ def test_card_not_in_hand_is_refused() -> None:
 
 
 def test_nothing_after_the_end() -> None:
-    """SPEC §10: once the deal is over no action is legal."""
+    """Reference, "Playing": once the deal is over no action is legal."""
     final = play_to_end(new_game(preset("italian-2p"), seed=6))
     with pytest.raises(IllegalActionError):
         apply(final, Play(card("ace of coins")))
 
 
 def test_no_exchange_without_the_option() -> None:
-    """SPEC §5: no exchange by default: SwapTrump is never legal."""
+    """Variants: presets and rules fields: no exchange by default: SwapTrump is
+    never legal."""
     rules = preset("italian-2p")
     two = card("two of coins")
     state = new_game(rules, deck=deck_with(rules, {0: two, 6: FOUR_OF_COINS}))
     assert SwapTrump(two) not in legal_actions(state)
     with pytest.raises(IllegalActionError):
         apply(state, SwapTrump(two))
+
+
+@pytest.mark.parametrize(("value", "kind"), [(42, "int"), ("deal", "str")])
+def test_what_is_not_a_state_is_refused_naming_its_type(value: object, kind: str) -> None:
+    """Reference, "Playing": ``outcome`` and ``apply`` take a deal or a
+    match; anything else is a TypeError naming its type."""
+    message = f"expected a GameState or a MatchState, not {kind}$"
+    with pytest.raises(TypeError, match=message):
+        outcome(value)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=message):
+        apply(value, Pass())  # type: ignore[call-overload]
+
+
+@pytest.mark.parametrize("hand_size", [12, 13, 16])
+def test_big_hands_play_out(hand_size: int) -> None:
+    """Hands of any allowed size play like hands of three: each play
+    removes exactly the card played (from the mutation run: hands of
+    thirteen cards and more take another path through the engine)."""
+    rules = Rules(hand_size=hand_size)
+    state = new_game(rules, seed=hand_size)
+    while not state.is_over:
+        seat = state.to_move
+        assert seat is not None
+        hand = state.hands[seat]
+        card_played = hand[len(hand) // 2]
+        after = apply_first_play(state, card_played)
+        if after.trick:
+            assert after.hands[seat] == tuple(c for c in hand if c != card_played)
+        state = after
+    result = outcome(state)
+    assert result is not None and sum(result.points) == 120
+
+
+def apply_first_play(state: Any, played: Card) -> Any:
+    """``state`` after ``Play(played)``."""
+    from briscola import Play, apply
+
+    return apply(state, Play(played))
+
+
+def test_trick_winner_refuses_what_is_not_a_trick() -> None:
+    """Wrong rules, trump or trick items are refused with their reason."""
+    from briscola import trick_winner
+
+    rules = preset("italian-2p")
+    ace = Card(Suit.CUPS, Rank.ACE)
+    with pytest.raises(TypeError, match="takes Rules, not str"):
+        trick_winner("italian-2p", None, [(0, ace)])  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="the trump is a Suit or None, not 'cups'"):
+        trick_winner(rules, "cups", [(0, ace)])  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="an empty trick has no winner"):
+        trick_winner(rules, None, [])
+    for bad in ([(0, ace, 1)], [(True, ace)], [(0, "ace")], [ace]):
+        with pytest.raises(ValueError, match=r"a trick holds \(seat, card\) pairs"):
+            trick_winner(rules, None, bad)  # type: ignore[arg-type]
+    assert trick_winner(rules, None, [(1, Card(Suit.CUPS, Rank.TWO)), (0, ace)]) == 0
+
+
+def test_apply_names_what_is_not_an_action() -> None:
+    """Something that is no action at all is refused as such."""
+    from briscola import IllegalActionError, is_legal
+
+    state = new_game(preset("italian-2p"), seed=1)
+    with pytest.raises(IllegalActionError, match="42 is not an action"):
+        apply(state, 42)  # type: ignore[call-overload]
+    assert not is_legal(state, "play")  # type: ignore[arg-type]
+
+
+def test_final_outcome_of_deals_and_matches() -> None:
+    """``final_outcome`` is ``outcome`` without ``None``: the same result
+    for a finished deal or match, a ValueError naming which is unfinished."""
+    from briscola import final_outcome, new_match, outcome
+
+    state = new_game(preset("italian-2p"), seed=5)
+    with pytest.raises(ValueError, match="^the deal is not over: it has no outcome yet$"):
+        final_outcome(state)
+    while not state.is_over:
+        state = apply(state, legal_actions(state)[0])
+    assert final_outcome(state) == outcome(state) and sum(final_outcome(state).points) == 120
+    match = new_match(preset("italian-2p"), seed=5)
+    with pytest.raises(ValueError, match="^the match is not over: it has no outcome yet$"):
+        final_outcome(match)
+    while not match.is_over:
+        match = apply(match, legal_actions(match)[0])
+    assert final_outcome(match) == outcome(match)
+
+
+def test_a_long_non_action_is_cut_in_the_message() -> None:
+    """The message never echoes unbounded input: the repr of what is not an
+    action is cut to 80 characters, the cut shown by ``...``."""
+    from briscola import IllegalActionError
+
+    state = new_game(preset("italian-2p"), seed=1)
+    with pytest.raises(IllegalActionError) as refused:
+        apply(state, "x" * 200)  # type: ignore[call-overload]
+    assert str(refused.value) == "'" + "x" * 76 + "... is not an action"
+    with pytest.raises(IllegalActionError) as refused:
+        apply(state, "x" * 78)  # type: ignore[call-overload]
+    assert str(refused.value) == "'" + "x" * 78 + "' is not an action"

@@ -1,4 +1,5 @@
-"""The named presets of SPEC §9, checked against the table row by row."""
+"""The named presets (Variants: presets and rules fields, "The presets"),
+checked against the table row by row."""
 
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ STANDARD_POINTS_MAP = {Rank.ACE: 11, Rank.THREE: 10, Rank.KING: 4, Rank.KNIGHT: 
 
 # fmt: off
 # name: (seats, removed cards, hand, teams, deal, match, exchange, redraw,
-#        partner_hands) — written from the SPEC §9 table.
+#        partner_hands) — written from the table of the variants page.
 TABLE: dict[
     str,
     tuple[
@@ -69,7 +70,7 @@ TABLE: dict[
     "spanish-4p": (4, frozenset(), 3, PAIRS, DealStyle.STANDARD, MatchFormat.SINGLE, Exchange.SPANISH, False, PartnerHands.HIDDEN),
     "portuguese-2p": (2, frozenset(), 3, None, DealStyle.STANDARD, MatchFormat.SINGLE, Exchange.NONE, False, PartnerHands.HIDDEN),
     "bastardo": (5, frozenset(), 8, None, DealStyle.WHOLE, MatchFormat.POINTS_TARGET, Exchange.NONE, False, PartnerHands.HIDDEN),
-    # Beyond the SPEC §9 table: bastardo with the chiamata auction that
+    # Bastardo with the chiamata auction that
     # Rules documents (Auction.CHIAMATA), named for the Italian game.
     "chiamata": (5, frozenset(), 8, None, DealStyle.WHOLE, MatchFormat.POINTS_TARGET, Exchange.NONE, False, PartnerHands.HIDDEN),
 }
@@ -77,14 +78,15 @@ TABLE: dict[
 
 
 def test_presets_are_exactly_the_spec_names() -> None:
-    """SPEC §9: PRESETS maps every binding name, and only those, with
-    ``chiamata`` added for the documented chiamata auction."""
+    """Variants: presets and rules fields, "The presets": PRESETS maps every
+    preset name, and only those, with ``chiamata`` for the documented chiamata
+    auction."""
     assert set(PRESETS) == set(TABLE)
 
 
 def test_presets_mapping_is_read_only() -> None:
-    """SPEC §10: PRESETS is a Mapping[str, Rules] that callers cannot
-    change."""
+    """Reference, "Rules and presets": PRESETS is a Mapping[str, Rules] that
+    callers cannot change."""
     with pytest.raises(TypeError):
         PRESETS["mine"] = preset("italian-2p")  # type: ignore[index]
     assert all(isinstance(value, Rules) for value in PRESETS.values())
@@ -92,8 +94,9 @@ def test_presets_mapping_is_read_only() -> None:
 
 @pytest.mark.parametrize("name", sorted(TABLE))
 def test_preset_matches_table(name: str) -> None:
-    """SPEC §9: seats, pack, hand, sides, deal style, match format, exchange,
-    redraw and partner_hands of each preset as in the table."""
+    """Variants: presets and rules fields, "The presets": seats, pack, hand,
+    sides, deal style, match format, exchange, redraw and partner_hands of each
+    preset as in the table."""
     seats, removed, hand, teams, deal, match, exchange, redraw, partners = TABLE[name]
     rules = preset(name)
     assert rules is PRESETS[name]
@@ -113,8 +116,8 @@ def test_preset_matches_table(name: str) -> None:
 
 @pytest.mark.parametrize("name", sorted(set(TABLE) - {"portuguese-2p"}))
 def test_presets_use_standard_tables(name: str) -> None:
-    """SPEC §2/§9: every preset but Portuguese uses the standard strength
-    and points (120 in the pack)."""
+    """The rules as implemented, "What every family shares": every preset but
+    Portuguese uses the standard strength and points (120 in the pack)."""
     rules = preset(name)
     assert rules.strength == STANDARD_STRENGTH
     assert dict(rules.card_points) == STANDARD_POINTS_MAP
@@ -122,17 +125,16 @@ def test_presets_use_standard_tables(name: str) -> None:
 
 
 def test_finnish_partners_see_hands_only_with_four_players() -> None:
-    """SPEC §9 (finnish row: "4p partners see hands once the stock is
-    empty") and seed 001, which gives Sackson's rule for the four-player
-    game only: finnish-4p shows partners' hands after the stock, the
-    six-player teams of finnish-6p never see them."""
+    """Finnish briscola, "The presets": Sackson's rule, for the four-player
+    game only: finnish-4p shows partners' hands after the stock, the six-player
+    teams of finnish-6p never see them."""
     assert preset("finnish-4p").partner_hands is PartnerHands.AFTER_STOCK
     assert preset("finnish-6p").partner_hands is PartnerHands.HIDDEN
 
 
 def test_portuguese_preset_tables() -> None:
-    """SPEC §9: portuguese-2p is italian-2p with Portuguese strength and
-    points."""
+    """Portuguese bisca: portuguese-2p is italian-2p with Portuguese strength
+    and points."""
     rules = preset("portuguese-2p")
     assert rules.strength == PORTUGUESE_STRENGTH
     assert dict(rules.card_points) == dict(PORTUGUESE_POINTS)
@@ -142,8 +144,8 @@ def test_portuguese_preset_tables() -> None:
     "name", ["split-2p", "split-4p", "split-5p", "split-dupla-2p", "split-dupla-4p"]
 )
 def test_split_match(name: str) -> None:
-    """SPEC §9 (seed 000): Split plays first to 4 won deals, and after a tie
-    the same dealer deals again."""
+    """Split briškula and dupla: Split plays first to 4 won deals, and after a
+    tie the same dealer deals again."""
     rules = preset(name)
     assert rules.match is MatchFormat.FIRST_TO
     assert rules.match_target == 4
@@ -151,8 +153,9 @@ def test_split_match(name: str) -> None:
 
 
 def test_dupla_play() -> None:
-    """SPEC §4/§9: two-player dupla plays two cards each per trick, in
-    packets of two; four-player dupla one card each."""
+    """Split briškula and dupla, "Two-player dupla": two-player dupla plays two
+    cards each per trick, in packets of two; four-player dupla one card
+    each."""
     two, four = preset("split-dupla-2p"), preset("split-dupla-4p")
     assert (two.plays_per_trick, two.packet_size) == (2, 2)
     assert (four.plays_per_trick, four.packet_size) == (1, 2)
@@ -160,8 +163,8 @@ def test_dupla_play() -> None:
 
 
 def test_bastardo_preset() -> None:
-    """SPEC §7/§9: bastardo is five seats, whole deal of 8, points auction,
-    match to 11 points, no fixed teams."""
+    """Briscola bastardo, "The preset": bastardo is five seats, whole deal of
+    8, points auction, match to 11 points, no fixed teams."""
     rules = preset("bastardo")
     assert rules.auction is Auction.POINTS
     assert rules.match_target == 11
@@ -202,13 +205,14 @@ def test_chiamata_preset() -> None:
     ],
 )
 def test_preset_trick_counts(name: str, tricks: int) -> None:
-    """SPEC §4/§7: the number of tricks per deal of each preset."""
+    """The number of tricks per deal of each preset (the "Number of players"
+    table of Italian briscola; dupla and bastardo on their pages)."""
     assert preset(name).tricks == tricks
 
 
 def test_unknown_preset_lists_known_names() -> None:
-    """SPEC §10: preset() of an unknown name raises ValueError listing the
-    known names."""
+    """Reference, "Rules and presets": preset() of an unknown name raises
+    ValueError listing the known names."""
     with pytest.raises(ValueError) as excinfo:
         preset("briscola-9p")
     message = str(excinfo.value)

@@ -1,5 +1,6 @@
-"""The invariants of SPEC §11 as Hypothesis properties, for every preset
-and for valid variations of the presets (``tests.strategies.rules``).
+"""The invariants listed in Testing, "Tests and properties" as Hypothesis
+properties, for every preset and for valid variations of the presets
+(``tests.strategies.rules``).
 
 Each property runs once per preset (``[italian-2p]`` ...) and once more on
 drawn variations (``[variations]``), with the example count of the loaded
@@ -81,7 +82,7 @@ def points_table(rules: Rules) -> dict[Card, int]:
 
 
 def places(state: GameState) -> list[Card]:
-    """Every card in a place of SPEC §11: hands, stock, trump card, the
+    """Every card in a place (conservation): hands, stock, trump card, the
     current trick and the piles."""
     cards = [c for hand in state.hands for c in hand]
     cards += state.stock
@@ -104,7 +105,8 @@ def field_values(state: GameState) -> tuple[object, ...]:
 
 
 def expected_winner(rules: Rules, trump: object, trick: tuple[tuple[int, Card], ...]) -> int:
-    """SPEC §4: the highest trump, else the highest card of the suit led."""
+    """The rules as implemented, "What every family shares": the highest trump,
+    else the highest card of the suit led."""
     strength = {rank: len(rules.strength) - i for i, rank in enumerate(rules.strength)}
     led = trick[0][1].suit
 
@@ -122,9 +124,9 @@ def expected_winner(rules: Rules, trump: object, trick: tuple[tuple[int, Card], 
 @pytest.mark.parametrize("source", SOURCES)
 @given(data=st.data())
 def test_conservation_of_cards_and_points(source: str, data: st.DataObject) -> None:
-    """SPEC §11 conservation: at every step every card of the pack is in
-    exactly one place and the points there add up to the pack's; at the end
-    of a played deal the piles hold every card."""
+    """Testing, "Tests and properties" (conservation): at every step every card
+    of the pack is in exactly one place and the points there add up to the
+    pack's; at the end of a played deal the piles hold every card."""
     playout = draw_playout(data, source)
     rules = playout.rules
     pack = Counter(rules.pack)
@@ -153,9 +155,9 @@ def test_conservation_of_cards_and_points(source: str, data: st.DataObject) -> N
 @pytest.mark.parametrize("source", SOURCES)
 @given(data=st.data())
 def test_legal_actions_until_the_end(source: str, data: st.DataObject) -> None:
-    """SPEC §10/§11: legal_actions is non-empty until the end and empty
-    once over, with no repeats; every listed action applies and is_legal
-    agrees; to_move is a seat exactly while the deal runs."""
+    """Testing, "Tests and properties": legal_actions is non-empty until the
+    end and empty once over, with no repeats; every listed action applies and
+    is_legal agrees; to_move is a seat exactly while the deal runs."""
     playout = draw_playout(data, source)
     n = playout.rules.players
     for state in playout.states:
@@ -180,9 +182,9 @@ def test_legal_actions_until_the_end(source: str, data: st.DataObject) -> None:
 @pytest.mark.parametrize("source", SOURCES)
 @given(data=st.data())
 def test_illegal_actions_refused(source: str, data: st.DataObject) -> None:
-    """SPEC §10/§11: an action not in legal_actions (other cards, other
-    action types) raises IllegalActionError, a ValueError with a message,
-    and leaves the state as it was."""
+    """Testing, "Tests and properties": an action not in legal_actions (other
+    cards, other action types) raises IllegalActionError, a ValueError with a
+    message, and leaves the state as it was."""
     state = draw_state(data, source)
     before = field_values(state)
     snapshot = attrs.evolve(state)
@@ -201,9 +203,9 @@ def test_illegal_actions_refused(source: str, data: st.DataObject) -> None:
 @pytest.mark.parametrize("source", SOURCES)
 @given(data=st.data())
 def test_apply_is_pure(source: str, data: st.DataObject) -> None:
-    """SPEC §11 purity: apply never changes the state it is given: the
-    state keeps its field values and equals deep and shallow copies taken
-    before."""
+    """Testing, "Tests and properties" (purity): apply never changes the state
+    it is given: the state keeps its field values and equals deep and shallow
+    copies taken before."""
     playout = draw_playout(data, source)
     deep_at = data.draw(st.integers(0, len(playout.actions)), label="deep copy at")
     state = new_game(playout.rules, seed=playout.seed, dealer=playout.dealer)
@@ -226,8 +228,8 @@ def test_apply_is_pure(source: str, data: st.DataObject) -> None:
 @pytest.mark.parametrize("source", SOURCES)
 @given(data=st.data())
 def test_same_seed_same_actions_same_states(source: str, data: st.DataObject) -> None:
-    """SPEC §11 purity: the same seed and the same actions give equal
-    states, step by step."""
+    """Testing, "Tests and properties" (purity and replay): the same seed and
+    the same actions give equal states, step by step."""
     playout = draw_playout(data, source)
     state = new_game(playout.rules, seed=playout.seed, dealer=playout.dealer)
     assert state == playout.first
@@ -240,8 +242,9 @@ def test_same_seed_same_actions_same_states(source: str, data: st.DataObject) ->
 @pytest.mark.parametrize("source", SOURCES)
 @given(data=st.data())
 def test_replay_from_pack_dealer_history(source: str, data: st.DataObject) -> None:
-    """SPEC §10: a state keeps its pack, so that rules, pack, dealer and
-    history replay it exactly (from any reachable state)."""
+    """Testing, "Tests and properties" (purity and replay): a state keeps its
+    pack, so that rules, pack, dealer and history replay it exactly (from any
+    reachable state)."""
     state = draw_state(data, source)
     replay = new_game(state.rules, deck=state.pack, dealer=state.dealer)
     for action in state.history:
@@ -254,9 +257,9 @@ def test_replay_from_pack_dealer_history(source: str, data: st.DataObject) -> No
 @pytest.mark.parametrize("source", SOURCES)
 @given(data=st.data())
 def test_deal_length(source: str, data: st.DataObject) -> None:
-    """SPEC §4/§11 length: a played deal ends after exactly the stated
-    number of tricks (pack size over the cards of a trick), every card
-    played once; eldest leads the first trick."""
+    """Testing, "Tests and properties" (length): a played deal ends after
+    exactly the stated number of tricks (pack size over the cards of a trick),
+    every card played once; eldest leads the first trick."""
     playout = draw_playout(data, source)
     rules = playout.rules
     final = playout.final
@@ -278,10 +281,11 @@ def test_deal_length(source: str, data: st.DataObject) -> None:
 @pytest.mark.parametrize("source", SOURCES)
 @given(data=st.data())
 def test_tricks_resolve_and_draw_as_specified(source: str, data: st.DataObject) -> None:
-    """SPEC §4: a complete trick goes to the highest trump, else the highest
-    card of the suit led; its cards go to the winner's pile (its side's
-    lowest seat with piles by side); the winner draws first, then the others
-    in playing order, the trump card last; the winner leads next."""
+    """The rules as implemented, "What every family shares": a complete trick
+    goes to the highest trump, else the highest card of the suit led; its cards
+    go to the winner's pile (its side's lowest seat with piles by side); the
+    winner draws first, then the others in playing order, the trump card last;
+    the winner leads next."""
     playout = draw_playout(data, source)
     rules = playout.rules
     n, per = rules.players, rules.plays_per_trick
@@ -326,10 +330,11 @@ def test_tricks_resolve_and_draw_as_specified(source: str, data: st.DataObject) 
 @pytest.mark.parametrize("source", SOURCES)
 @given(data=st.data())
 def test_outcome_follows_the_points(source: str, data: st.DataObject) -> None:
-    """SPEC §8/§10: a finished deal's outcome gives each side's card points
-    from the piles; with two sides more than half the points wins and an
-    even split is a tie; with more sides the single top side wins and a
-    shared top is a tie; scores are 1 per winning seat."""
+    """Italian briscola, two to six players, "The game": a finished deal's
+    outcome gives each side's card points from the piles; with two sides more
+    than half the points wins and an even split is a tie; with more sides the
+    single top side wins and a shared top is a tie; scores are 1 per winning
+    seat."""
     playout = draw_playout(data, source)
     rules = playout.rules
     final = playout.final

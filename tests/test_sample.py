@@ -1,10 +1,12 @@
-"""Guessing the hidden cards: :func:`briscola.sample_state` (SPEC §6, §11
-"Information"; the determinization used by Monte Carlo search)."""
+"""Guessing the hidden cards: :func:`briscola.sample_state` (Observations and
+search, "Search: sampling the hidden cards"; the determinization used by Monte
+Carlo search)."""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
 import attrs
 import pytest
@@ -20,6 +22,8 @@ from briscola import (
     Observation,
     Pass,
     Play,
+    Rank,
+    Suit,
     SwapTrump,
     apply,
     legal_actions,
@@ -48,7 +52,7 @@ def check_sample(state: GameState, seat: int, rng: random.Random) -> GameState:
     guess = sample_state(seen, rng)
     assert observe(guess, seat) == seen
     # The history the seat saw: all of it but the opponents' secret signs
-    # (SPEC §6, table talk).
+    # (Split briškula and dupla, "Table talk").
     assert guess.history == seen.history and guess.actors == seen.actors
     if not state.rules.table_talk:
         assert guess.history == state.history and guess.actors == state.actors
@@ -62,9 +66,9 @@ def check_sample(state: GameState, seat: int, rng: random.Random) -> GameState:
 @pytest.mark.parametrize("name", PRESET_NAMES)
 @given(data=st.data(), rng_seed=st.integers(0, 2**32 - 1))
 def test_sample_agrees_with_the_observation(name: str, data: st.DataObject, rng_seed: int) -> None:
-    """SPEC §11 "Information": a sampled state gives the seat the very
-    observation it was sampled from, and replays from its pack and
-    history, at any point of a deal of every preset."""
+    """Observations and search, "Search: sampling the hidden cards": a sampled
+    state gives the seat the very observation it was sampled from, and replays
+    from its pack and history, at any point of a deal of every preset."""
     state = data.draw(reachable_states(PRESETS[name]))
     seat = data.draw(st.integers(0, state.rules.players - 1))
     check_sample(state, seat, random.Random(rng_seed))
@@ -72,16 +76,18 @@ def test_sample_agrees_with_the_observation(name: str, data: st.DataObject, rng_
 
 @given(state=reachable_states(varied_rules()), data=st.data())
 def test_sample_agrees_in_variations(state: GameState, data: st.DataObject) -> None:
-    """SPEC §11 "Information", over rules varied from the presets."""
+    """Observations and search, "Search: sampling the hidden cards", over rules
+    varied from the presets."""
     seat = data.draw(st.integers(0, state.rules.players - 1))
     check_sample(state, seat, random.Random(data.draw(st.integers(0, 9))))
 
 
 @given(state=reachable_states(varied_rules()), rng_seed=st.integers(0, 99))
 def test_sample_has_the_same_legal_actions(state: GameState, rng_seed: int) -> None:
-    """SPEC §10: the legal actions depend only on what the seat to move can
-    see, so any sample of its observation offers the same actions in the
-    same order (what a bot that only sees observations relies on)."""
+    """Reference, "Playing" (``legal_actions``): the legal actions depend only
+    on what the seat to move can see, so any sample of its observation offers
+    the same actions in the same order (what a bot that only sees observations
+    relies on)."""
     if state.to_move is None:
         return
     guess = sample_state(observe(state, state.to_move), random.Random(rng_seed))
@@ -90,8 +96,8 @@ def test_sample_has_the_same_legal_actions(state: GameState, rng_seed: int) -> N
 
 @pytest.mark.parametrize("name", ["split-2p", "bastardo", "italian-4p"])
 def test_sample_of_a_match_is_the_deal_in_progress(name: str) -> None:
-    """SPEC §6: a match's observation samples to the deal in progress; the
-    match record is public and not part of the deal."""
+    """Observations and search, "Matches": a match's observation samples to the
+    deal in progress; the match record is public and not part of the deal."""
     match = new_match(attrs.evolve(PRESETS[name], match_target=3), seed=name)
     rng = random.Random(7)
     for step in range(400):
@@ -139,9 +145,10 @@ def test_every_unseen_card_can_be_in_the_other_hand() -> None:
 
 
 def test_buried_cards_stay_where_everyone_saw_them() -> None:
-    """SPEC §3 (seed 001) and §6: the redraw's buried card lies at its
-    public place in every sample (index 15 of the stock, see
-    tests/test_observe.py), and the trump card is the one turned."""
+    """Observations and search, "Cards whose holder everyone knows": the
+    redraw's buried card lies at its public place in every sample (index 15 of
+    the stock, see tests/test_observe.py), and the trump card is the one
+    turned."""
     rules = preset("finnish-2p")
     deck = deck_with(rules, {6: card("ace of cups"), 7: card("king of swords")})
     state = new_game(rules, deck=deck, dealer=1)
@@ -153,9 +160,9 @@ def test_buried_cards_stay_where_everyone_saw_them() -> None:
 
 
 def test_the_exchanged_trump_card_stays_with_its_taker() -> None:
-    """SPEC §5, §6: after seat 0 gives the two of swords for the face-up
-    king of swords, every sample of seat 1's view has the king in seat 0's
-    hand and the two face up."""
+    """Observations and search, "Cards whose holder everyone knows": after seat
+    0 gives the two of swords for the face-up king of swords, every sample of
+    seat 1's view has the king in seat 0's hand and the two face up."""
     rules = preset("romanian-2p")
     deck = deck_with(rules, {0: card("two of swords"), 6: card("king of swords")})
     state = apply(new_game(rules, deck=deck, dealer=1), SwapTrump(card("two of swords")))
@@ -166,9 +173,10 @@ def test_the_exchanged_trump_card_stays_with_its_taker() -> None:
 
 
 def test_own_hand_order_kept_after_an_exchange() -> None:
-    """SPEC §5, §10: the seat's own hand keeps its order in every sample,
-    the king taken in the exchange last, also after tricks and draws (the
-    order of legal_actions depends on it)."""
+    """Observations and search, "What a seat sees" (its own hand, in the order
+    the cards came): the seat's own hand keeps its order in every sample, the
+    king taken in the exchange last, also after tricks and draws (the order of
+    legal_actions depends on it)."""
     rules = preset("romanian-2p")
     deck = deck_with(rules, {0: card("two of swords"), 6: card("king of swords")})
     state = apply(new_game(rules, deck=deck, dealer=1), SwapTrump(card("two of swords")))
@@ -182,8 +190,9 @@ def test_own_hand_order_kept_after_an_exchange() -> None:
 
 
 def test_the_drawn_trump_card_stays_with_its_drawer() -> None:
-    """SPEC §6: who drew the trump card is public, so the drawer holds it
-    in every sample until it plays it."""
+    """Observations and search, "Cards whose holder everyone knows": who drew
+    the trump card is public, so the drawer holds it in every sample until it
+    plays it."""
     state = new_game(preset("italian-3p"), seed=2)
     while state.trump_drawn is None:
         state = apply(state, first_play(state))
@@ -214,7 +223,8 @@ def holders(state: GameState, seat: int, called: Card, samples: int = 200) -> Co
 
 
 def test_bastardo_sample_respects_what_each_seat_knows_of_the_partner() -> None:
-    """SPEC §7: the king of coins, called by seat 0, lies with seat 4.
+    """Observations and search, "Bastardo's secret partner": the king of coins,
+    called by seat 0, lies with seat 4.
 
     - Seat 1 does not hold it and cannot tell who does: it may be any
       other seat, the declarer included (it might be playing alone).
@@ -232,8 +242,8 @@ def test_bastardo_sample_respects_what_each_seat_knows_of_the_partner() -> None:
 
 
 def test_bastardo_sample_after_the_called_card_is_played() -> None:
-    """SPEC §7: once the called card is played its holder is public: every
-    sample agrees on the partner."""
+    """Observations and search, "Bastardo's secret partner": once the called
+    card is played its holder is public: every sample agrees on the partner."""
     king = card("king of coins")
     state = _bastardo(king)
     while king in state.hands[4]:
@@ -286,3 +296,244 @@ def test_sample_state_takes_an_observation() -> None:
     """The sampler reads observations, not states."""
     with pytest.raises(TypeError):
         sample_state(new_game(preset("italian-2p"), seed=1), random.Random(0))  # type: ignore[arg-type]
+
+
+REASON = "no deal agrees with the observation: "
+
+
+def _sample_refuses(seen: object, reason: str) -> None:
+    with pytest.raises(ValueError) as refused:
+        sample_state(seen, random.Random(1))  # type: ignore[arg-type]
+    assert str(refused.value).startswith(REASON + reason)
+
+
+def test_the_sampler_says_why_a_forged_observation_has_no_deal() -> None:
+    """Saving games, "Bad input" (an observation that no deal agrees with):
+    the sampler says why a forged observation has no deal: a seat out of
+    range, an action without its seat, an action that cannot be replayed,
+    shown cards that do not fit the pack."""
+    state = new_game(preset("italian-2p"), seed=1)
+    seen = observe(state, 0)
+    _sample_refuses(
+        attrs.evolve(seen, seat=5), "the seat and the dealer must be seats of the rules"
+    )
+    _sample_refuses(attrs.evolve(seen, actors=(0,)), "every action needs the seat that took it")
+    _sample_refuses(
+        attrs.evolve(seen, history=(Pass(),), actors=(0,)),
+        "action 0 (pass) cannot be replayed: seat 0 cannot pass now",
+    )
+    three = preset("italian-3p")
+    dealt = new_game(three, seed=1)
+    assert dealt.to_move is not None
+    shown = observe(dealt, dealt.to_move)
+    hand = (three.removed[0],) + shown.hand[1:]
+    hands = shown.known_hands[: shown.seat] + (hand,) + shown.known_hands[shown.seat + 1 :]
+    _sample_refuses(
+        attrs.evolve(shown, hand=hand, known_hands=hands), "the cards it shows do not fit the pack"
+    )
+
+
+def test_sampler_refuses_a_partner_hand_that_does_not_fit() -> None:
+    """Observations and search, "Partners' hands": a partner's hand shown as
+    dealt must fit the deal; the sampler refuses one that does not, or one
+    shown for the seat itself."""
+    rules = preset("romanian-4p")
+    seen = observe(new_game(rules, seed=4), 0)
+    assert seen.shown_dealt[2] and not seen.shown_dealt[0]
+    short = list(seen.shown_dealt)
+    short[2] = seen.shown_dealt[2][:2]
+    own = list(seen.shown_dealt)
+    own[0] = seen.hand
+    for forged in (
+        attrs.evolve(seen, shown_dealt=tuple(short)),
+        attrs.evolve(seen, shown_dealt=tuple(own)),
+    ):
+        with pytest.raises(ValueError, match="shown as dealt"):
+            sample_state(forged, random.Random(0))
+    assert observe(sample_state(seen, random.Random(0)), 0) == seen
+
+
+def test_sampler_refuses_hand_sizes_that_do_not_add_up() -> None:
+    """The cards unseen must fill exactly the places unseen: a hand size
+    or stock size changed by hand is refused."""
+    seen = observe(new_game(preset("italian-3p"), seed=8), 1)
+    sizes = list(seen.hand_sizes)
+    sizes[0] += 1
+    forgeries = [
+        attrs.evolve(seen, hand_sizes=tuple(sizes)),
+        attrs.evolve(seen, stock_size=seen.stock_size - 1),
+    ]
+    for forged in forgeries:
+        with pytest.raises(ValueError, match="no deal agrees"):
+            sample_state(forged, random.Random(0))
+
+
+def test_sampler_refuses_a_cut_where_the_deal_has_none() -> None:
+    """Split briškula and dupla, "Cut or knock": only Split's dealing starts
+    with a cut or a knock, and only there; a history that says otherwise is
+    refused."""
+    split = new_game(preset("split-2p"), seed=5)
+    after = apply_first(split)
+    seen = observe(after, 0)
+    doubled = attrs.evolve(seen, history=seen.history * 2, actors=seen.actors * 2)
+    with pytest.raises(ValueError, match="no deal agrees"):
+        sample_state(doubled, random.Random(0))
+    plain = observe(new_game(preset("italian-2p"), seed=5), 0)
+    cut_first = attrs.evolve(plain, history=seen.history, actors=(1,))
+    with pytest.raises(ValueError, match="no deal agrees"):
+        sample_state(cut_first, random.Random(0))
+
+
+def apply_first(state: Any) -> Any:
+    """The state after the first legal action."""
+    from briscola import apply
+
+    return apply(state, legal_actions(state)[0])
+
+
+def test_sampler_keeps_the_trump_card_once_drawn() -> None:
+    """Observations and search, "Cards whose holder everyone knows": once the
+    face-up card is drawn, everyone knows who holds it; samples keep it in that
+    hand until it is played."""
+    state = new_game(preset("italian-2p"), seed=9)
+    while state.trump_card is not None:
+        state = apply_first(state)
+    assert state.trump_drawn is not None
+    drawer, taken = state.trump_drawn
+    for seat in (0, 1):
+        seen = observe(state, seat)
+        guess = sample_state(seen, random.Random(seat))
+        if taken in state.hands[drawer]:
+            assert taken in guess.hands[drawer]
+        assert observe(guess, seat) == seen
+
+
+def test_sampler_refuses_more_known_cards_than_a_hand_holds() -> None:
+    """A seat cannot know more cards of another hand than it holds."""
+    seen = observe(new_game(preset("italian-2p"), seed=6), 0)
+    shown = {*seen.hand, seen.turned_card}
+    unseen = [c for c in preset("italian-2p").pack if c not in shown]
+    known = (seen.known_hands[0], tuple(sorted(unseen[:4])))
+    with pytest.raises(ValueError, match="no deal agrees"):
+        sample_state(attrs.evolve(seen, known_hands=known), random.Random(0))
+
+
+def _no_deal_because(seen: Observation, why: str) -> None:
+    with pytest.raises(ValueError, match=f"no deal agrees with the observation: {why}"):
+        sample_state(seen, random.Random(0))
+
+
+def _until_stock_empty(seed: int) -> GameState:
+    state = new_game(preset("italian-2p"), seed=seed)
+    while state.trump_card is not None:
+        state = apply(state, legal_actions(state)[0])
+    return state
+
+
+def test_sampler_refuses_a_card_turned_before_the_cut() -> None:
+    """Split deals nothing before the cut or knock: an observation that
+    shows a turned card then is forged."""
+    seen = observe(new_game(preset("split-2p"), seed=5), 0)
+    assert seen.turned_card is None
+    _no_deal_because(
+        attrs.evolve(seen, turned_card=Card(Suit.COINS, Rank.ACE)),
+        "nothing is turned before the cut or knock",
+    )
+
+
+def test_sampler_refuses_an_exchange_without_a_face_up_card() -> None:
+    """Bastardo deals the whole pack: no face-up card to exchange."""
+    state = new_game(preset("bastardo"), seed=1)
+    seen = observe(state, 0)
+    assert state.to_move is not None
+    forged = attrs.evolve(seen, history=(SwapTrump(seen.hand[0]),), actors=(state.to_move,))
+    _no_deal_because(forged, "an exchange needs a face-up trump card")
+
+
+def test_sampler_refuses_a_play_of_the_face_up_card_at_once() -> None:
+    """The face-up trump card is under the stock: nobody can play it on
+    the first trick."""
+    state = new_game(preset("italian-2p"), seed=3)
+    mover = state.to_move
+    assert mover is not None and state.trump_card is not None
+    seen = observe(state, 1 - mover)
+    face_up = state.trump_card
+    forged = attrs.evolve(
+        seen,
+        history=(Play(face_up),),
+        actors=(mover,),
+        hand_sizes=tuple(2 if seat == mover else 3 for seat in range(2)),
+        trick=((mover, face_up),),
+    )
+    _no_deal_because(forged, f"seat {mover} cannot have held the {face_up}")
+
+
+def test_sampler_refuses_more_plays_than_cards_dealt() -> None:
+    """Bastardo deals eight cards each and nothing more: a ninth card
+    played by the same seat cannot be."""
+    seen = observe(new_game(preset("bastardo"), seed=1), 0)
+    cards = seen.unseen[:9]
+    forged = attrs.evolve(seen, history=tuple(Play(c) for c in cards), actors=(1,) * 9)
+    _no_deal_because(forged, f"seat 1 has no card left that could be the {cards[8]}")
+
+
+def test_sampler_refuses_an_own_play_before_the_card_arrived() -> None:
+    """The seat's own first play must be of a card it was dealt; one it
+    still holds besides a full hand was never received."""
+    state = new_game(preset("italian-2p"), seed=3)
+    mover = state.to_move
+    assert mover is not None
+    seen = observe(state, mover)
+    extra = seen.unseen[0]
+    forged = attrs.evolve(seen, history=(Play(extra),), actors=(mover,), trick=((mover, extra),))
+    _no_deal_because(forged, f"the seat played the {extra} before it could hold it")
+
+
+def test_sampler_checks_the_face_up_card_the_seat_drew() -> None:
+    """Everyone saw the seat take the face-up card in the last draw: its
+    hand must hold it, in the order received (last)."""
+    start = new_game(preset("italian-2p"), seed=3)
+    face_up = start.trump_card
+    state = _until_stock_empty(3)
+    holder = next(seat for seat, hand in enumerate(state.hands) if face_up in hand)
+    seen = observe(state, holder)
+    assert sample_state(seen, random.Random(0)).hands[holder] == seen.hand
+
+    def with_hand(hand: tuple[Card, ...]) -> Observation:
+        known = list(seen.known_hands)
+        known[holder] = hand
+        return attrs.evolve(seen, hand=hand, known_hands=tuple(known))
+
+    reordered = (face_up,) + tuple(c for c in seen.hand if c is not face_up)
+    _no_deal_because(with_hand(reordered), "the seat's hand is not in the order received")  # type: ignore[arg-type]
+    other = seen.unseen[0]
+    swapped = tuple(other if c is face_up else c for c in seen.hand)
+    _no_deal_because(with_hand(swapped), "the seat's hand lacks a card everyone saw it take")
+
+
+def test_sampler_refuses_a_redraw_that_could_not_be() -> None:
+    """With the ace/three redraw, only cards of those ranks are buried and
+    the card left turned is of another rank."""
+    why = "the buried cards, and only they, have redrawn ranks"
+    rules = preset("finnish-2p")
+    seen = observe(new_game(rules, seed=1), 0)
+    assert not seen.buried and seen.turned_card is not None
+    ace = next(card for card in seen.unseen if card.rank is Rank.ACE)
+    _no_deal_because(attrs.evolve(seen, turned_card=ace, trump=ace.suit), why)
+    redrawn = observe(new_game(rules, seed=4), 0)
+    assert [card.rank for card in redrawn.buried] == [Rank.THREE]
+    assert observe(sample_state(redrawn, random.Random(0)), 0) == redrawn
+    two = next(card for card in redrawn.unseen if card.rank is Rank.TWO)
+    _no_deal_because(attrs.evolve(redrawn, buried=(two,)), why)
+
+
+def test_sampler_refuses_split_play_before_the_cut() -> None:
+    """Split's deal begins with the cut or the knock: a history that
+    begins with a card played is refused."""
+    state = new_game(preset("split-2p"), seed=5)
+    for _ in range(2):
+        state = apply(state, legal_actions(state)[0])
+    seen = observe(state, 0)
+    assert type(seen.history[0]).__name__ == "Cut"
+    forged = attrs.evolve(seen, history=seen.history[1:], actors=seen.actors[1:])
+    _no_deal_because(forged, "Split dealing starts with a cut or a knock")

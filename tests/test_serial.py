@@ -1,5 +1,5 @@
-"""Saving and loading: :func:`briscola.dumps` and :func:`briscola.loads`
-(SPEC §10 "Serialization", §11 "Purity": ``loads(dumps(s)) == s``)."""
+"""Saving and loading: :func:`briscola.dumps` and :func:`briscola.loads` (the
+"Saving games" guide: ``loads(dumps(s)) == s``)."""
 
 from __future__ import annotations
 
@@ -45,6 +45,7 @@ from briscola import (
     preset,
 )
 from briscola._json import RULES_FIELDS
+from briscola._outcome import contract_outcome
 from tests.strategies import (
     PRESET_NAMES,
     TRICK_PRESET_NAMES,
@@ -74,13 +75,13 @@ def play_match(rules: Rules, seed: int, steps: int) -> MatchState:
 
 @given(rules=varied_rules())
 def test_rules_round_trip(rules: Rules) -> None:
-    """SPEC §10: ``loads(dumps(rules)) == rules`` for presets and their
+    """Saving games: ``loads(dumps(rules)) == rules`` for presets and their
     variations."""
     assert loads(dumps(rules)) == rules
 
 
 def test_every_rules_field_is_saved() -> None:
-    """SPEC §9: every option of Rules is public API and must survive a
+    """Saving games, "The documents": every option of Rules must survive a
     save; the writer knows each field of Rules."""
     assert set(RULES_FIELDS) == {field.name for field in attrs.fields(Rules)}
     document = json.loads(dumps(preset("bastardo")))
@@ -90,8 +91,8 @@ def test_every_rules_field_is_saved() -> None:
 @pytest.mark.parametrize("name", PRESET_NAMES)
 @given(data=st.data())
 def test_game_and_observation_round_trip(name: str, data: st.DataObject) -> None:
-    """SPEC §11 "Purity": ``loads(dumps(s)) == s`` for a deal of every
-    preset at any point, and for every seat's observation of it."""
+    """Saving games: ``loads(dumps(s)) == s`` for a deal of every preset at any
+    point, and for every seat's observation of it."""
     state = data.draw(reachable_states(PRESETS[name]))
     assert loads(dumps(state)) == state
     seat = data.draw(st.integers(0, state.rules.players - 1))
@@ -101,7 +102,8 @@ def test_game_and_observation_round_trip(name: str, data: st.DataObject) -> None
 
 @given(state=reachable_states(varied_rules()))
 def test_game_round_trip_in_variations(state: GameState) -> None:
-    """SPEC §11 "Purity", over rules varied from the presets."""
+    """Saving games: ``loads(dumps(s)) == s``, over rules varied from the
+    presets."""
     again = loads(dumps(state))
     assert again == state
     assert dumps(again) == dumps(state)
@@ -110,7 +112,7 @@ def test_game_round_trip_in_variations(state: GameState) -> None:
 @pytest.mark.parametrize("name", PRESET_NAMES)
 @given(seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 250))
 def test_match_round_trip(name: str, seed: int, steps: int) -> None:
-    """SPEC §10: ``loads(dumps(match)) == match`` at any point of a match
+    """Saving games: ``loads(dumps(match)) == match`` at any point of a match
     of every preset, and for a seat's observation of the match."""
     match = play_match(PRESETS[name], seed, steps)
     assert loads(dumps(match)) == match
@@ -120,9 +122,9 @@ def test_match_round_trip(name: str, seed: int, steps: int) -> None:
 
 @pytest.mark.parametrize("name", ["split-4p", "bastardo", "italian-3p"])
 def test_finished_match_round_trip(name: str) -> None:
-    """SPEC §8, §10: a finished match (a Split match to four won deals, a
-    bastardo match to 11 points) saves and loads with its results and the
-    last deal."""
+    """Saving games: a finished match (a Split match to four won deals, a
+    bastardo match to 11 points) saves and loads with its results and the last
+    deal."""
     match = play_match(PRESETS[name], 3, 10_000)
     assert match.is_over
     again = loads(dumps(match))
@@ -131,7 +133,8 @@ def test_finished_match_round_trip(name: str) -> None:
 
 
 def test_string_seed_match_round_trip() -> None:
-    """SPEC §8: a match seed may be a string (its deals use f"{seed}:{k}")."""
+    """Matches, "Seeding": a match seed may be a string (its deals use
+    f"{seed}:{k}")."""
     rules = attrs.evolve(preset("italian-2p"), match=preset("split-2p").match, match_target=3)
     match = new_match(rules, seed="Split, 1 May")
     for _ in range(45):
@@ -159,11 +162,12 @@ def test_cards_are_saved_by_index() -> None:
 
 def test_a_game_written_by_hand() -> None:
     """The documented "game" document, written by hand: empty rules (every
-    field at its default: two-player Italian), the canonical pack, dealer
-    1, and two plays. Seat 0 holds the ace, three and five of coins (pack
+    field at its default: two-player Italian), the canonical pack, dealer 1,
+    and two plays. Seat 0 holds the ace, three and five of coins (pack
     positions 0, 2, 4); it leads the ace, seat 1 plays the two of coins
-    (position 1); the ace wins, seat 0 draws position 7 (jack of coins)
-    and seat 1 position 8 (knight of coins) (SPEC §3, §4)."""
+    (position 1); the ace wins, seat 0 draws position 7 (jack of coins) and
+    seat 1 position 8 (knight of coins) (Italian briscola, two to six players:
+    "The game")."""
     text = json.dumps(
         {
             "format": 1,
@@ -359,8 +363,8 @@ MALFORMED: list[tuple[str, str | bytes, str]] = [
     ids=[name for name, _, _ in MALFORMED],
 )
 def test_malformed_input_raises_value_error(text: str | bytes, message: str) -> None:
-    """SPEC §10: malformed or inconsistent input raises ValueError with a
-    clear message (naming where the problem is)."""
+    """Saving games, "Bad input": malformed or inconsistent input raises
+    ValueError with a clear message (naming where the problem is)."""
     with pytest.raises(ValueError) as error:
         loads(text)
     assert message in str(error.value)
@@ -374,8 +378,8 @@ def test_loads_refuses_what_is_not_text() -> None:
 
 
 def test_nothing_is_imported_from_the_input() -> None:
-    """SPEC §10: nothing is executed or imported from the input: a type
-    tag naming a module is an unknown type, and the module stays
+    """Saving games, "Bad input": nothing is executed or imported from the
+    input: a type tag naming a module is an unknown type, and the module stays
     unimported."""
     assert "antigravity" not in sys.modules
     for kind in ("antigravity", "briscola._serial.os.system", "__import__"):
@@ -536,7 +540,8 @@ STANDARD_POINTS_BY_RANK: dict[Rank, int] = {
     Rank.KNIGHT: 3,
     Rank.JACK: 2,
 }
-"""SPEC §2's standard points, written out here (other ranks count 0)."""
+"""The standard points ("The rules as implemented"), written out here (other
+ranks count 0)."""
 
 
 def finish_match(match: MatchState) -> MatchState:
@@ -547,10 +552,10 @@ def finish_match(match: MatchState) -> MatchState:
 
 
 def fixed_sides_outcome(rules: Rules, points: tuple[int, ...]) -> Outcome:
-    """The outcome SPEC §8 gives a deal with fixed sides that took
-    ``points``: the side with the most points wins, a shared top is a tie;
-    each winning seat scores 1 (SPEC §10). Written here from the SPEC, not
-    from the engine."""
+    """The outcome a deal with fixed sides that took ``points``: the side with
+    the most points wins, a shared top is a tie; each winning seat scores 1
+    (Italian briscola, two to six players: "The game" and "Choices the library
+    makes"). Written here from the rules, not from the engine."""
     best = max(points)
     leaders = [side for side, p in zip(rules.sides, points) if p == best]
     winners = leaders[0] if len(leaders) == 1 else ()
@@ -559,8 +564,9 @@ def fixed_sides_outcome(rules: Rules, points: tuple[int, ...]) -> Outcome:
 
 
 def void_deal_outcome(players: int) -> Outcome:
-    """SPEC §7 / §10: a void bastardo deal (every seat passed) has no
-    winners and no score; each seat is listed alone."""
+    """Briscola bastardo, "Choices the library makes": a void bastardo deal
+    (every seat passed) has no winners and no score; each seat is listed
+    alone."""
     return Outcome(
         sides=tuple((seat,) for seat in range(players)),
         points=(0,) * players,
@@ -599,11 +605,10 @@ def match_document(rules: Rules, seed: int, deals: list[list[list[Any]]]) -> str
 
 
 def test_finished_match_observation_with_a_false_last_result_is_refused() -> None:
-    """SPEC §10 ("malformed or inconsistent input raises ValueError") and
-    §6: in an observation of a finished match every card lies face up in
-    the piles, so the last result is fixed by the observation itself. A
-    document whose last result gives the deal to the seat that took fewer
-    points is inconsistent and must not load.
+    """Saving games, "Bad input": in an observation of a finished match every
+    card lies face up in the piles, so the last result is fixed by the
+    observation itself. A document whose last result gives the deal to the seat
+    that took fewer points is inconsistent and must not load.
 
     Reproduction: italian-2p, seed 1, first legal action each turn, played
     to the end; the forged document swaps the two seats' points (and so
@@ -611,7 +616,7 @@ def test_finished_match_observation_with_a_false_last_result_is_refused() -> Non
     """
     match = finish_match(new_match(preset("italian-2p"), seed=1))
     seen = observe(match, 0)
-    # The points in the piles, counted with the table of SPEC §2.
+    # The points in the piles, counted with the standard table.
     taken = tuple(sum(STANDARD_POINTS_BY_RANK.get(c.rank, 0) for c in pile) for pile in seen.piles)
     assert seen.match_results is not None and seen.match_results[-1].points == taken
     assert taken[0] != taken[1]
@@ -624,11 +629,11 @@ def test_finished_match_observation_with_a_false_last_result_is_refused() -> Non
 
 @given(name=st.sampled_from(TRICK_PRESET_NAMES), seed=seeds)
 def test_finished_match_last_result_must_match_the_piles(name: str, seed: int) -> None:
-    """SPEC §10 and §8, as a property over every trick-taking preset played
-    as a single deal: replacing the last result of a finished match's
-    observation by the outcome of other card points (the same points
-    rotated between the sides, so sums and signs stay plausible) must make
-    loads refuse the document."""
+    """Saving games, "Bad input", as a property over every trick-taking preset
+    played as a single deal: replacing the last result of a finished match's
+    observation by the outcome of other card points (the same points rotated
+    between the sides, so sums and signs stay plausible) must make loads refuse
+    the document."""
     rules = attrs.evolve(preset(name), match=MatchFormat.SINGLE)
     match = finish_match(new_match(rules, seed=seed))
     seen = observe(match, 0)
@@ -647,10 +652,11 @@ def test_finished_match_last_result_must_match_the_piles(name: str, seed: int) -
 
 
 def test_bastardo_single_deal_match_round_trips_after_a_void_deal() -> None:
-    """SPEC §7 (a void deal has no score; the next dealer deals) and §10/§11
-    (``loads(dumps(m)) == m``): bastardo played as a single-deal match goes
-    on after a void deal, so its record holds a void result while the
-    match is not over. Saving and loading it must give it back.
+    """Briscola bastardo, "Choices the library makes" (a void deal has no
+    score; the next dealer deals) and Saving games (``loads(dumps(m)) == m``):
+    bastardo played as a single-deal match goes on after a void deal, so its
+    record holds a void result while the match is not over. Saving and loading
+    it must give it back.
 
     Reproduction: ``attrs.evolve(preset("bastardo"), match=SINGLE)``,
     seed 1, five passes; loads refuses with "the match was over after deal
@@ -673,10 +679,9 @@ def test_bastardo_single_deal_match_round_trips_after_a_void_deal() -> None:
 def test_bastardo_match_round_trips_after_void_deals(
     fmt: MatchFormat, target: int, voids: int, seed: int
 ) -> None:
-    """SPEC §7 and §11 (Purity: ``loads(dumps(s)) == s``) for bastardo in
-    every match format of SPEC §8: void deals never decide a match, so
-    after any number of them the match and every seat's observation of it
-    save and load unchanged."""
+    """Saving games (``loads(dumps(s)) == s``) for bastardo in every match
+    format: void deals never decide a match, so after any number of them the
+    match and every seat's observation of it save and load unchanged."""
     rules = attrs.evolve(preset("bastardo"), match=fmt, match_target=target)
     match = new_match(rules, seed=seed)
     for _ in range(voids):
@@ -689,11 +694,11 @@ def test_bastardo_match_round_trips_after_void_deals(
 
 
 def test_observation_of_a_match_ended_by_a_void_deal_is_refused() -> None:
-    """SPEC §7: after a void deal the next dealer deals, so no match ends
-    on a void deal (the engine never produces it: see the test above).
-    An observation claiming that a single-deal bastardo match is over
-    after one void deal is inconsistent and must raise ValueError
-    (SPEC §10)."""
+    """Briscola bastardo, "Choices the library makes": after a void deal the
+    next dealer deals, so no match ends on a void deal (the engine never
+    produces it: see the test above). An observation claiming that a
+    single-deal bastardo match is over after one void deal is inconsistent and
+    must raise ValueError (Saving games, "Bad input")."""
     rules = attrs.evolve(preset("bastardo"), match=MatchFormat.SINGLE)
     deal: GameState = new_game(rules, seed=1)
     for _ in range(rules.players):
@@ -710,14 +715,13 @@ def test_observation_of_a_match_ended_by_a_void_deal_is_refused() -> None:
 
 
 def test_loads_does_not_deal_past_the_deal_in_progress(monkeypatch: pytest.MonkeyPatch) -> None:
-    """SPEC §10 (malformed input raises ValueError) and the format's own
-    guard (MAX_DEALS "guards the reader's time"): a match's history is the
-    history of the deal in progress, so loads must stop at the first
-    action past that deal's end instead of replaying into the deals that
-    follow. Today it replays every void bastardo deal the history spells
-    out, each step copying the growing results: time in the square of the
-    input (about 22 s for a 3 MB document of passes). Counted here as the
-    deals dealt, not timed."""
+    """Saving games, "Bad input": the format's own guard (MAX_DEALS "guards the
+    reader's time"): a match's history is the history of the deal in progress,
+    so loads must stop at the first action past that deal's end instead of
+    replaying into the deals that follow. Today it replays every void bastardo
+    deal the history spells out, each step copying the growing results: time in
+    the square of the input (about 22 s for a 3 MB document of passes). Counted
+    here as the deals dealt, not timed."""
     dealt = 0
 
     def counting_new_game(*args: Any, **kwargs: Any) -> GameState:
@@ -736,10 +740,10 @@ def test_loads_does_not_deal_past_the_deal_in_progress(monkeypatch: pytest.Monke
 
 
 def test_history_past_the_deal_in_progress_names_the_first_action_too_many() -> None:
-    """SPEC §10 (inconsistent input raises ValueError saying where): once
-    every bastardo seat has passed, the deal is over (SPEC §7), so the
-    sixth pass of a saved match's history lies past the deal in progress,
-    and the message names it."""
+    """Saving games, "Bad input" (inconsistent input raises ValueError saying
+    where): once every bastardo seat has passed, the deal is over, so the sixth
+    pass of a saved match's history lies past the deal in progress, and the
+    message names it."""
     rules = preset("bastardo")
     text = match_document(rules, 1, [[["pass"]] * 6])
     with pytest.raises(ValueError, match=r"match\.deals\[0\]\[5\]: pass comes after the end"):
@@ -747,10 +751,11 @@ def test_history_past_the_deal_in_progress_names_the_first_action_too_many() -> 
 
 
 def test_match_ended_by_a_void_deal_is_refused() -> None:
-    """SPEC §7: after a void deal (every seat passed) the next dealer deals,
-    so in a saved single-deal bastardo match the five passes end the first
-    deal, not the match: a document that stops there with no deal in
-    progress describes no match (SPEC §10)."""
+    """Briscola bastardo, "Choices the library makes": after a void deal (every
+    seat passed) the next dealer deals, so in a saved single-deal bastardo
+    match the five passes end the first deal, not the match: a document that
+    stops there with no deal in progress describes no match (Saving games, "Bad
+    input")."""
     rules = attrs.evolve(preset("bastardo"), match=MatchFormat.SINGLE)
     assert isinstance(loads(match_document(rules, 1, [[["pass"]] * 5, []])), MatchState)
     with pytest.raises(ValueError, match="the deal does not end|comes after the end"):
@@ -758,8 +763,8 @@ def test_match_ended_by_a_void_deal_is_refused() -> None:
 
 
 def test_a_deal_after_the_end_of_the_match_is_refused() -> None:
-    """Issue 11 (format version 2): a match is proven by replay, so a deal
-    saved after the match was decided is refused."""
+    """Saving games, "Bad input" (format version 2): a match is proven by
+    replay, so a deal saved after the match was decided is refused."""
     match = play_match(preset("italian-2p"), 1, 10_000)
     assert match.is_over
     document = json.loads(dumps(match))
@@ -768,9 +773,9 @@ def test_a_deal_after_the_end_of_the_match_is_refused() -> None:
 
 
 def test_results_are_replayed_not_read() -> None:
-    """Issue 11 and issue 17: a version 2 match document has no results to
-    forge; the results come from replaying every deal, and a version 1
-    match (results only) is refused with a message saying why."""
+    """Saving games, "Versions": a version 2 match document has no results to
+    forge; the results come from replaying every deal, and a version 1 match
+    (results only) is refused with a message saying why."""
     match = play_match(PRESETS["split-2p"], 5, 10_000)
     document = json.loads(dumps(match))
     assert set(document) == {"format", "type", "rules", "seed", "deals"}
@@ -781,13 +786,13 @@ def test_results_are_replayed_not_read() -> None:
 
 
 def test_finished_bastardo_observation_with_a_false_last_result_is_refused() -> None:
-    """SPEC §7 and §10: a finished bastardo deal shows every card in the
-    piles and the called card's holder, so its result is fixed. Seed 2,
-    the last legal action each turn: seat 0 bids 120, everyone else
-    passes, and the declarer's side takes 93 points, short of the bid. A
-    record saying the contract was made (the other side's winners and
-    every score negated: SPEC §7's +2/+1/-1 against -2/-1/+1) is a result
-    a deal of 93 points could have, but not this deal's."""
+    """Saving games, "Bad input": a finished bastardo deal shows every card in
+    the piles and the called card's holder, so its result is fixed. Seed 2, the
+    last legal action each turn: seat 0 bids 120, everyone else passes, and the
+    declarer's side takes 93 points, short of the bid. A record saying the
+    contract was made (the other side's winners and every score negated:
+    +2/+1/-1 against -2/-1/+1) is a result a deal of 93 points could have, but
+    not this deal's."""
     rules = attrs.evolve(preset("bastardo"), match=MatchFormat.SINGLE)
     match = new_match(rules, seed=2)
     while not match.is_over:
@@ -806,3 +811,260 @@ def test_finished_bastardo_observation_with_a_false_last_result_is_refused() -> 
     forged = attrs.evolve(seen, match_results=(forged_result,), match_totals=forged_result.scores)
     with pytest.raises(ValueError, match="the last result is not how the deal ended"):
         loads(dumps(forged))
+
+
+def _document(state: object) -> dict[str, Any]:
+    loaded = json.loads(dumps(state))  # type: ignore[arg-type]
+    assert isinstance(loaded, dict)
+    return loaded
+
+
+def _loads_refuses(document: dict[str, Any], message: str) -> None:
+    with pytest.raises(ValueError) as refused:
+        loads(json.dumps(document))
+    assert str(refused.value) == message
+
+
+def test_an_action_with_too_many_items_is_refused_where_it_stands() -> None:
+    """A bare action is one item and a spoken word two: more is refused,
+    naming the action's place in the history."""
+    cut = _document(new_game(preset("split-2p"), seed=1))
+    _loads_refuses(dict(cut, history=[["cut", 1]]), "game.history[0]: expected 1 item, found 2")
+    talk = _document(new_game(preset("split-4p"), seed=1))
+    _loads_refuses(
+        dict(talk, history=[["cut"], ["say", "karik", "punti"]]),
+        "game.history[1]: expected 2 items, found 3",
+    )
+
+
+def _bastardo_observation() -> dict[str, Any]:
+    bid = apply(new_game(preset("bastardo"), seed=1), Bid(61))
+    return _document(observe(bid, 1))
+
+
+def test_a_missing_key_is_named() -> None:
+    """Saving games, "Bad input": a missing key is named with its place in
+    the document."""
+    game = _document(new_game(preset("italian-2p"), seed=1))
+    del game["history"]
+    _loads_refuses(game, "game: missing key 'history'")
+
+
+def test_observation_fields_are_named_when_refused() -> None:
+    """A wrong card in an observation's contract or turned card, or a
+    contract's bid that is another action, is refused at its field."""
+    seen = _bastardo_observation()
+    contract = seen["contract"]
+    _loads_refuses(
+        dict(seen, turned_card=40),
+        "observation.turned_card: a card is an int from 0 to 39, found the number 40",
+    )
+    _loads_refuses(
+        dict(seen, contract=dict(contract, called_card=40)),
+        "observation.contract.called_card: a card is an int from 0 to 39, found the number 40",
+    )
+    _loads_refuses(
+        dict(seen, contract=dict(contract, bid=["pass"])),
+        "observation.contract.bid: expected a bid, found pass",
+    )
+
+
+def test_kinds_of_wrong_values_are_named() -> None:
+    """The message says what kind of JSON value stood where another was
+    expected, or which bound a count broke."""
+    rules = _document(preset("italian-2p"))
+    _loads_refuses(
+        dict(rules, rules=dict(rules["rules"], card_points=[1])),
+        "rules.card_points: expected an object of rank to points, found an array",
+    )
+    seen = _document(observe(new_game(preset("italian-2p"), seed=1), 0))
+    for field in ("tricks_won", "hand_sizes"):
+        _loads_refuses(
+            dict(seen, **{field: [-1, 0]}),
+            f"observation.{field}[0]: expected an int of at least 0, found -1",
+        )
+    match = _document(new_match(preset("italian-2p"), seed=3))
+    _loads_refuses(
+        dict(match, seed=1.5),
+        "match.seed: a match seed is an int or a string, found the number 1.5",
+    )
+
+
+def test_a_result_where_the_declarer_took_every_point_loads() -> None:
+    """In bastardo the declarer's side may take all 120 points: an
+    observation of a match whose finished deal ended so loads as saved."""
+    rules = attrs.evolve(preset("bastardo"), match=MatchFormat.FIRST_TO, match_target=200)
+    match = new_match(rules, seed=1)
+    rng = random.Random(1)
+    while not match.results:
+        match = apply(match, rng.choice(legal_actions(match)))
+    seen = observe(match, 0)
+    for taken in (120, 119):
+        result = contract_outcome(rules, 0, 1, taken, True)
+        assert result.points == (taken, 120 - taken)
+        claimed = attrs.evolve(seen, match_results=(result,), match_totals=result.scores)
+        assert loads(dumps(claimed)) == claimed
+
+
+def apply_first(state: Any) -> Any:
+    """The state after the first legal action."""
+    from briscola import apply
+
+    return apply(state, legal_actions(state)[0])
+
+
+def test_loads_refuses_a_bid_of_the_wrong_length() -> None:
+    """A bid is ``["bid", points]`` or ``["bid", points, rank]``."""
+    rules = preset("bastardo")
+    document = json.loads(dumps(new_game(rules, seed=1)))
+    for bad in (["bid"], ["bid", 70, "ace", 1]):
+        document["history"] = [bad]
+        with pytest.raises(ValueError, match="bid"):
+            loads(json.dumps(document))
+
+
+def test_loads_refuses_observations_that_do_not_hold_together() -> None:
+    """A saved observation of a match needs both its results and its
+    totals, and a dealer that follows from them."""
+    match = new_match(preset("italian-2p"), seed=2)
+    while not match.results:
+        match = apply_first(match)
+    seen = observe(match, 0)
+    document = json.loads(dumps(seen))
+    assert loads(dumps(seen)) == seen
+    key = next(k for k in document if "totals" in k)
+    without = {k: v for k, v in document.items() if k != key}
+    with pytest.raises(ValueError):
+        loads(json.dumps(without))
+    moved = dict(document)
+    moved["dealer"] = (document["dealer"] + 1) % 2
+    with pytest.raises(ValueError):
+        loads(json.dumps(moved))
+
+
+def test_loads_refuses_misshapen_parts() -> None:
+    """Rules that are not an object, a match's deals that are not lists of
+    actions, a match that goes on after it was over, a contract whose bid
+    is not a bid and an observation without match totals: each a
+    ValueError."""
+    rules = json.loads(dumps(preset("italian-2p")))
+    rules["rules"] = []
+    with pytest.raises(ValueError, match="object"):
+        loads(json.dumps(rules))
+
+    match = new_match(preset("italian-2p"), seed=13)
+    while not match.is_over:
+        match = apply_first(match)
+    document = json.loads(dumps(match))
+    assert len(document["deals"]) == 1
+    bad_deals: list[Any] = [[[[]]], [{}], document["deals"] * 2]
+    for deals in bad_deals:
+        with pytest.raises(ValueError):
+            loads(json.dumps({**document, "deals": deals}))
+
+    bastardo = new_match(preset("bastardo"), seed=2)
+    from briscola import apply
+
+    bastardo = apply(bastardo, Bid(61))
+    seen = json.loads(dumps(observe(bastardo, 0)))
+    assert seen["contract"]["bid"] == ["bid", 61]
+    with pytest.raises(ValueError, match="bid"):
+        loads(json.dumps({**seen, "contract": {**seen["contract"], "bid": ["pass"]}}))
+    with pytest.raises(ValueError, match="match_totals"):
+        loads(json.dumps({**seen, "match_totals": None}))
+
+
+@pytest.mark.parametrize(
+    ("value", "kind"),
+    [
+        (True, "a boolean"),
+        (None, "null"),
+        (1.5, "the number 1.5"),
+        ("x", "a string"),
+        ([1], "an array"),
+    ],
+)
+def test_loads_names_the_kind_of_a_wrong_value(value: object, kind: str) -> None:
+    """A value of the wrong JSON kind is named as such in the message."""
+    import json
+
+    from briscola import dumps, loads
+
+    document = json.loads(dumps(new_game(preset("italian-2p"), seed=1)))
+    document["rules"] = value
+    with pytest.raises(ValueError, match=f"^game.rules: expected an object, found {kind}$"):
+        loads(json.dumps(document))
+
+
+def test_loads_says_where_a_deck_is_wrong() -> None:
+    """A saved deal whose pack lacks a card: the message starts with where
+    (``game``) and says which card is missing."""
+    import json
+
+    from briscola import dumps, loads
+
+    state = new_game(preset("italian-2p"), seed=1)
+    document = json.loads(dumps(state))
+    document["pack"] = document["pack"][:-1]
+    with pytest.raises(ValueError) as refused:
+        loads(json.dumps(document))
+    assert str(refused.value) == (
+        f"game: the deck must be an order of the rules' 40 cards (it has 39; missing {state.pack[-1]})"
+    )
+
+
+@pytest.mark.parametrize(
+    ("kind", "field", "value", "message"),
+    [
+        ("game", "zz", 1, "game: unknown key 'aa', 'zz'"),
+        ("game", "history", 5, "game.history: expected an array, found the number 5"),
+        ("observation", "seat", 5, "observation.seat: expected an int from 0 to 1, found 5"),
+        ("observation", "to_move", 9, "observation.to_move: expected an int from 0 to 1, found 9"),
+        (
+            "observation",
+            "actors",
+            [7],
+            "observation.actors[0]: expected an int from 0 to 1, found 7",
+        ),
+        ("rules", "colour", 1, "rules: unknown rules field 'colour'"),
+    ],
+)
+def test_loads_says_where_a_value_is_wrong(
+    kind: str, field: str, value: object, message: str
+) -> None:
+    """Every refusal of ``loads`` starts with the path of the wrong value
+    in the document, then says what was expected and what was found."""
+    import json
+
+    from briscola import dumps, loads
+
+    state = new_game(preset("italian-2p"), seed=1)
+    saved: Any = {"game": state, "observation": observe(state, 0), "rules": state.rules}[kind]
+    document = json.loads(dumps(saved))
+    if kind == "rules":
+        document["rules"][field] = value
+    else:
+        document[field] = value
+    if field == "zz":
+        document["aa"] = 2
+    with pytest.raises(ValueError) as refused:
+        loads(json.dumps(document))
+    assert str(refused.value) == message
+
+
+def test_loads_names_the_kind_of_document_expected() -> None:
+    """``loads(text, expect)`` refuses another kind of document, naming
+    both kinds in the words of the format."""
+    from briscola import MatchState, dumps, loads, new_match
+
+    rules = preset("italian-2p")
+    with pytest.raises(
+        ValueError, match="^expected a saved game document, found a rules document$"
+    ):
+        loads(dumps(rules), GameState)
+    with pytest.raises(
+        ValueError, match="^expected a saved match document, found a game document$"
+    ):
+        loads(dumps(new_game(rules, seed=1)), MatchState)
+    with pytest.raises(ValueError, match="^expected a saved observation document, found a match"):
+        loads(dumps(new_match(rules, seed=1)), Observation)

@@ -1,6 +1,6 @@
 """StrongBot and its search: legal play in every preset, the exact endgame
 solver against brute-force minimax, reproducibility, the budget, and the
-bastardo auction decisions (SPEC §4, §7, §11).
+bastardo auction decisions (Bots, "Strong bot").
 
 Budgets are tiny throughout: these tests pin behaviour, not strength
 (strength is measured by ``benchmarks/strong.py``).
@@ -8,6 +8,7 @@ Budgets are tiny throughout: these tests pin behaviour, not strength
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import attrs
@@ -35,7 +36,7 @@ from briscola import (
     sample_state,
 )
 from briscola.bots import HeuristicBot, StrongBot, play_deal, play_match
-from briscola.bots._solver import World, world_from_state
+from briscola.bots._solver import world_from_state
 from briscola.bots._strong import _called
 from briscola.bots._worlds import Slots, redealt
 
@@ -46,9 +47,9 @@ from .strategies import rules as varied_rules
 @pytest.mark.parametrize("name", sorted(PRESETS))
 def test_plays_whole_deals_of_every_preset(name: str) -> None:
     """Every seat played by StrongBot, a deal of each preset runs to the end
-    (play_deal refuses any action not in legal_actions, SPEC §11) and the
-    piles hold the pack's points (SPEC §11; a void bastardo deal, SPEC §7,
-    has none)."""
+    (play_deal refuses any action not in legal_actions) and the piles hold the
+    pack's points (Testing, "Tests and properties": conservation; a void
+    bastardo deal has none)."""
     rules = preset(name)
     final = play_deal(rules, [StrongBot(budget=200)] * rules.players, seed=11)
     result = outcome(final)
@@ -60,8 +61,8 @@ def test_plays_whole_deals_of_every_preset(name: str) -> None:
 
 
 def test_plays_a_split_match() -> None:
-    """In a Split match the bot also cuts or knocks (SPEC §3) and the match
-    runs to its end."""
+    """In a Split match the bot also cuts or knocks (Split briškula and dupla,
+    "Cut or knock") and the match runs to its end."""
     match = play_match(preset("split-2p"), [StrongBot(budget=100), HeuristicBot()], seed=5)
     assert match.is_over
 
@@ -103,9 +104,10 @@ def _endgame(name: str, seed: int, cards_left: int) -> GameState:
     cards_left=st.integers(min_value=1, max_value=9),
 )
 def test_solver_agrees_with_brute_force(name: str, seed: int, cards_left: int) -> None:
-    """The alpha-beta solver with its transposition table gives the same
-    value as plain minimax through apply (SPEC §4: trick winner, drawing,
-    the trump card drawn last), also after each first card."""
+    """The alpha-beta solver with its transposition table gives the same value
+    as plain minimax through apply (trick winner, drawing, the trump card drawn
+    last: Italian briscola, two to six players, "The game"), also after each
+    first card."""
     state = _endgame(name, seed, cards_left)
     seat: int = state.to_move  # type: ignore[assignment]
     world = world_from_state(state, seat)
@@ -152,12 +154,22 @@ def test_solver_leaves_the_world_unchanged() -> None:
 
 
 def test_playout_conserves_points() -> None:
-    """A rule-of-thumb playout in compact form deals every point out."""
-    world = world_from_state(new_game(preset("italian-2p"), seed=4), 0)
-    world.playout()
-    assert sum(world.captured) == 120
-    assert world.cards_left == 0
-    assert isinstance(world, World)
+    """A rule-of-thumb playout in compact form deals every point out, and its
+    fast loop plays the deal as :meth:`World.greedy` played card by card
+    does (each card one of the mover's hand): every side ends with the same
+    points."""
+    for name, seed in itertools.product(["italian-2p", "italian-3p", "italian-4p"], range(8)):
+        world = world_from_state(new_game(preset(name), seed=seed), 0)
+        stepped = world.copy()
+        world.playout()
+        assert sum(world.captured) == 120
+        assert world.cards_left == 0
+        while stepped.hands[stepped.to_move]:
+            card = stepped.greedy()
+            assert card in stepped.hands[stepped.to_move]
+            stepped.play(card)
+        assert stepped.cards_left == 0
+        assert stepped.captured == world.captured
 
 
 @given(seed=seeds, steps=st.integers(min_value=0, max_value=30))
@@ -265,8 +277,8 @@ def _bastardo_hand(ranks: tuple[Rank, ...]) -> GameState:
 
 
 def test_bids_on_a_strong_hand_and_passes_on_a_weak_one() -> None:
-    """Bastardo's auction (SPEC §7): aces, threes and kings of two suits
-    make a bid; a hand of fours and fives passes."""
+    """Bastardo's auction ("Briscola bastardo"): aces, threes and kings of two
+    suits make a bid; a hand of fours and fives passes."""
     bot = StrongBot(budget=3000)
     strong = _bastardo_hand((Rank.ACE, Rank.THREE, Rank.KING, Rank.KNIGHT))
     choice = bot.choose(observe(strong, 0), legal_actions(strong), random.Random(1))
@@ -276,8 +288,8 @@ def test_bids_on_a_strong_hand_and_passes_on_a_weak_one() -> None:
 
 
 def test_calls_a_card_it_lacks() -> None:
-    """As declarer, the bot calls a card it does not hold, of a suit it is
-    long in (SPEC §7: the called card's suit is trump)."""
+    """As declarer, the bot calls a card it does not hold, of a suit it is long
+    in (Briscola bastardo: the called card's suit is trump)."""
     state = _bastardo_hand((Rank.ACE, Rank.THREE, Rank.KING, Rank.KNIGHT))
     state = apply(state, Bid(61))
     while state.phase is Phase.BIDDING:

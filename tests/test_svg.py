@@ -1,6 +1,7 @@
-"""SVG pictures of the table: :func:`briscola.svg.table` (SPEC §10: every
-face-up card carries a ``<title>`` with ``str(card)``, face-down cards carry
-no name; an observation's picture shows no hidden card)."""
+"""SVG pictures of the table: :func:`briscola.svg.table` (Pictures of the
+table, "SVG pictures": every face-up card carries a ``<title>`` with
+``str(card)``, face-down cards carry no name; an observation's picture shows no
+hidden card)."""
 
 from __future__ import annotations
 
@@ -94,8 +95,9 @@ def playout(name: str, seed: int, steps: int) -> GameState:
 
 @given(reachable_states(varied_rules(vary=False)), st.data())
 def test_omniscient_picture_shows_every_hand(state: GameState, data: st.DataObject) -> None:
-    """The picture of a state parses, draws every card in every hand face
-    up, and names exactly the cards on view (SPEC §10)."""
+    """The picture of a state parses, draws every card in every hand face up,
+    and names exactly the cards on view (Pictures of the table, "SVG
+    pictures")."""
     picture = table(state)
     shown = titles(picture)
     expected = {card for hand in state.hands for card in hand} | public_cards(state)
@@ -114,7 +116,7 @@ def test_a_seat_sees_exactly_its_cards(state: GameState, data: st.DataObject) ->
     for picture in (table(state, seat=seat), table(seen, language="it")):
         expected = {card for hand in seen.known_hands for card in hand} | public_cards(seen)
         assert set(titles(picture)) == {str(card) for card in expected}
-        # the called card is shown as called (SPEC §7), wherever it lies
+        # the called card is shown as called, wherever it lies
         called = seen.contract.called_card if seen.contract else None
         for card in set(seen.unseen) - {called}:
             assert f">{card}<" not in picture
@@ -212,8 +214,8 @@ def test_jupyter_shows_pictures() -> None:
 
 def test_an_open_exchange_is_outlined_for_the_mover_only() -> None:
     """Spanish brisca: seat 1 has won the first trick and holds the two of
-    trumps under a face-up six; its view outlines the exchange, seat 0's
-    view shows neither the outline nor the card (SPEC §5, §10)."""
+    trumps under a face-up six; its view outlines the exchange, seat 0's view
+    shows neither the outline nor the card (Spanish brisca, "The presets")."""
     state = playout_first(new_game(preset("spanish-2p"), seed=1), 2)
     swaps = [a for a in legal_actions(state) if isinstance(a, SwapTrump)]
     assert state.to_move == 1 and len(swaps) == 1

@@ -1,6 +1,6 @@
-"""Table talk in the Split pairs game (SPEC §6, §9; seed 000): partners'
-spoken words (public) and secret signs, the *moti* (partner only), while
-the stock lasts."""
+"""Table talk in the Split pairs game (Split briškula and dupla, "Table talk"):
+partners' spoken words (public) and secret signs, the *moti* (partner only),
+while the stock lasts."""
 
 from __future__ import annotations
 
@@ -80,8 +80,8 @@ def may_talk(state: GameState) -> bool:
 
 
 def test_talk_is_on_in_the_split_pairs_presets_only() -> None:
-    """SPEC §9: `split-4p` and `split-dupla-4p` have table talk, no other
-    preset does."""
+    """Split briškula and dupla, "Table talk": `split-4p` and `split-dupla-4p`
+    have table talk, no other preset does."""
     assert sorted(TALKING) == ["split-4p", "split-dupla-4p"]
 
 
@@ -89,14 +89,16 @@ def test_talk_is_on_in_the_split_pairs_presets_only() -> None:
     "name", ["italian-2p", "italian-3p", "italian-5p", "italian-6p", "split-5p", "bastardo"]
 )
 def test_talk_needs_pairs(name: str) -> None:
-    """Seed 000 lets the partners of a pair talk: rules whose sides are not
-    all pairs of two seats refuse the option."""
+    """Split briškula and dupla, "What the source prescribes" (partners): the
+    partners of a pair talk: rules whose sides are not all pairs of two seats
+    refuse the option."""
     with pytest.raises(ValueError, match="table_talk needs every side to be a pair"):
         attrs.evolve(preset(name), table_talk=True)
 
 
 def test_talk_option_is_a_bool_and_pairs_of_six_may_talk() -> None:
-    """The three pairs of six players (seed 004's teams) are pairs too."""
+    """The three pairs of six players (the Swedish table's teams) are pairs
+    too."""
     assert attrs.evolve(preset("italian-6p-pairs"), table_talk=True).table_talk
     with pytest.raises(ValueError, match="must be a bool"):
         attrs.evolve(preset("italian-4p"), table_talk=1)  # type: ignore[arg-type]
@@ -158,8 +160,9 @@ def test_talk_is_refused_without_the_option_or_outside_trick_play() -> None:
 
 
 def test_signs_may_lie() -> None:
-    """Seed 000: "davanje signala može biti i lažno" (a sign may be false):
-    nothing checks a sign against the hand."""
+    """Split briškula and dupla, "Table talk": the Croatian source says
+    "davanje signala može biti i lažno" (a sign may be false): nothing checks a
+    sign against the hand."""
     state = after_cut()
     seat: int = state.to_move  # type: ignore[assignment]
     trumps = [card for card in state.hands[seat] if card.suit is state.trump]
@@ -169,11 +172,11 @@ def test_signs_may_lie() -> None:
 
 
 def test_silence_once_the_last_cards_are_drawn() -> None:
-    """Seed 000: "Kada igrači peškaju zadnje karte s maca, daljnja
-    komunikacija mora prestati. Međutim tada drug drugu pruža svoje karte"
-    (when the last cards are drawn, talk must stop; partners then show
-    each other their cards): the trick that draws the trump card ends the
-    talk and shows the partners' hands."""
+    """Split briškula and dupla, "Table talk": the Croatian source says "Kada
+    igrači peškaju zadnje karte s maca, daljnja komunikacija mora prestati.
+    Međutim tada drug drugu pruža svoje karte" (when the last cards are drawn,
+    talk must stop; partners then show each other their cards): the trick that
+    draws the trump card ends the talk and shows the partners' hands."""
     state = after_cut("split-4p", seed=4)
     while state.trump_card is not None:
         assert talk_of(state)
@@ -192,9 +195,9 @@ def test_silence_once_the_last_cards_are_drawn() -> None:
 
 
 def test_words_of_the_seed_are_heard_by_everyone() -> None:
-    """Seed 000: short instructions, "karik", "lišo", "punti", "briškulu",
-    "briškulicu", "malu", tell the partner which card to throw; every seat
-    hears them."""
+    """Split briškula and dupla, "Table talk": the short instructions of the
+    Croatian source, "karik", "lišo", "punti", "briškulu", "briškulicu",
+    "malu", tell the partner which card to throw; every seat hears them."""
     assert [word.croatian for word in Word] == ["karik", "lišo", "punti", "briškulu", "briškulicu"]
     state = apply(after_cut(), Say(Word.ACE_OR_THREE))
     for seat in range(4):
@@ -203,8 +206,9 @@ def test_words_of_the_seed_are_heard_by_everyone() -> None:
 
 
 def test_signs_of_the_seed() -> None:
-    """Seed 000 lists the usual moti: a karik, the ace, three, king, knight
-    and jack of trumps, and a small trump."""
+    """Split briškula and dupla, "Table talk": the Croatian source lists the
+    usual moti: a karik, the ace, three, king, knight and jack of trumps, and a
+    small trump."""
     assert [str(signal) for signal in Signal] == [
         "an ace or a three",
         "the ace of trumps",
@@ -227,9 +231,9 @@ def talking_states() -> st.SearchStrategy[GameState]:
 
 @given(state=talking_states(), data=st.data())
 def test_talk_changes_no_card_turn_or_score(state: GameState, data: st.DataObject) -> None:
-    """SPEC §6: words and signs never change cards, turn or score: the
-    state after talk is the state before with one more action in its
-    history."""
+    """Split briškula and dupla, "Table talk": words and signs never change
+    cards, turn or score: the state after talk is the state before with one
+    more action in its history."""
     options = talk_of(state)
     if not options:
         return
@@ -248,9 +252,9 @@ def test_talk_changes_no_card_turn_or_score(state: GameState, data: st.DataObjec
 
 @given(state=talking_states(), data=st.data())
 def test_opponents_never_see_a_sign(state: GameState, data: st.DataObject) -> None:
-    """SPEC §6: a secret sign is seen by the partner only; an opponent's
-    observation is the same whether or not the sign was made (not even
-    that a sign happened shows), and so is its encoding."""
+    """Split briškula and dupla, "Table talk": a secret sign is seen by the
+    partner only; an opponent's observation is the same whether or not the sign
+    was made (not even that a sign happened shows), and so is its encoding."""
     signs = [a for a in talk_of(state) if isinstance(a, Sign)]
     if not signs:
         return

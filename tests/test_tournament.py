@@ -91,16 +91,17 @@ def test_duplicate_plays_every_pack_in_every_place() -> None:
 
 
 def test_team_games_count_by_side() -> None:
-    """SPEC §6: one entry per side in team games; a side's points are its
-    pile, the same for both partners."""
+    """Bots, "Tournaments": one entry per side in team games; a side's points
+    are its pile, the same for both partners."""
     result = tournament(preset("italian-4p"), ["heuristic", "random"], 6, seed=2)
     assert [s.seats for s in result.standings] == [(0, 2), (1, 3)]
     assert sum(s.points for s in result.standings) == 6 * 120
 
 
 def test_void_bastardo_deals_are_not_ties() -> None:
-    """SPEC §7: when everyone passes the deal is void, counted apart from
-    ties; bot objects may sit in the line-up."""
+    """Briscola bastardo, "Choices the library makes": when everyone passes the
+    deal is void, counted apart from ties; bot objects may sit in the
+    line-up."""
     result = tournament(preset("bastardo"), [PassBot()], 3, seed=1)
     assert [s.void for s in result.standings] == [3] * 5
     assert [s.ties for s in result.standings] == [0] * 5

@@ -292,13 +292,16 @@ def _report(workdir: Path, sample: dict[str, list[str]], env: dict[str, str]) ->
 
 
 QUICK_TESTS = (
-    "tests/test_mutants.py",
-    "tests/test_coverage_more.py",
-    "tests/test_coverage_gaps.py",
     "tests/test_play.py",
     "tests/test_deal.py",
     "tests/test_rules.py",
     "tests/test_serial.py",
+    "tests/test_sample.py",
+    "tests/test_bastardo.py",
+    "tests/test_observe.py",
+    "tests/test_exchange.py",
+    "tests/test_match.py",
+    "tests/test_builders.py",
 )
 """Test files that detect most mutants in seconds, run before the whole suite."""
 
