@@ -15,7 +15,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-CITATION = re.compile(r"\bSPEC\b|\u00a7|(?i:\bseeds? 00\d\b|\bspecification\b)")
+CITATION = re.compile(
+    r"\bSPEC\b|\u00a7|(?i:\bseeds? 00\d\b|\bspecification\b|\b(?:findings?|issues?) #?\d)"
+)
 
 # The words the check looks for, spelled so that this file passes it too.
 NOTES = "SP" + "EC"
@@ -23,7 +25,7 @@ SECTION = "\u00a7"
 
 
 def readers_files() -> list[Path]:
-    files = [ROOT / "README.md", ROOT / "CHANGELOG.md"]
+    files = [ROOT / "README.md", ROOT / "CHANGELOG.md", ROOT / "CONTRIBUTING.md"]
     for folder, patterns in (
         ("briscola", ("*.py",)),
         ("docs", ("*.rst", "*.py")),
@@ -55,6 +57,7 @@ def test_the_check_sees_the_files_readers_look_at() -> None:
     names = {path.relative_to(ROOT).as_posix() for path in readers_files()}
     assert {
         "README.md",
+        "CONTRIBUTING.md",
         "docs/rules/index.rst",
         "briscola/names.py",
         "briscola/_play.py",
@@ -64,5 +67,8 @@ def test_the_check_sees_the_files_readers_look_at() -> None:
     assert CITATION.search(f"as the {NOTES} says ({NOTES} {SECTION}3)")
     assert CITATION.search("from seed " + "001")
     assert CITATION.search("the specifi" + "cation says")
+    assert CITATION.search("as find" + "ing 12 showed")
+    assert CITATION.search("fixed in iss" + "ue #30")
+    assert not CITATION.search("an issue with the deck")
     assert not CITATION.search("new_game(rules, seed=1)")
     assert not CITATION.search("a seed of 1 deals the same pack")
