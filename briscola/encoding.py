@@ -21,7 +21,6 @@ hidden card. The guide "Reinforcement learning" describes both layouts.
 
 from __future__ import annotations
 
-import functools
 import operator
 import random
 from collections.abc import MutableSequence, Sequence
@@ -54,6 +53,7 @@ from ._auction import bid_ladder
 from ._sections import Section, SectionList, describe, seat_orders
 from ._state import PHASE_BIDDING, PHASE_CALLING, PHASE_CUT_OR_KNOCK, PHASE_PLAYING
 from ._talk import encode_talk, talk_indices
+from ._trick import per_rules
 
 __all__ = ["Encoding", "Section", "encoding_for"]
 
@@ -583,7 +583,10 @@ class Encoding:
         return describe(self.observation_sections, vector)
 
 
-@functools.lru_cache(maxsize=64)
+_ENCODINGS: dict[Rules, Encoding] = {}
+
+
+@per_rules(_ENCODINGS)
 def encoding_for(rules: Rules) -> Encoding:
     """The :class:`Encoding` of ``rules``, built once and cached.
 
