@@ -220,7 +220,6 @@ def _complete_trick(
     won = list(state.tricks_won)
     won[winner] += 1
 
-    # Draw: the winner first, then in playing order; the trump card last.
     hands = list(state.hands)
     hands[seat] = rest
     stock = state.stock
@@ -229,17 +228,19 @@ def _complete_trick(
     to_move: int | None = winner
     phase = PHASE_PLAYING
     if trump_card is not None:
-        order = table.trick_orders[winner]
-        for drawer, drawn in zip(order, stock):
+        # Draw (Table.drawers): the stock's cards in turn, then the face-up
+        # trump card if the stock runs out.
+        drawers = table.drawers[winner][len(stock) + 1]
+        for drawer, drawn in zip(drawers, stock):
             hands[drawer] += (drawn,)
-        if len(stock) >= len(order):
-            stock = stock[len(order) :]
-        else:  # the stock runs out: the last seat takes the trump card
-            last = order[-1]
+        if len(drawers) > len(stock):
+            last = drawers[-1]
             hands[last] += (trump_card,)
             trump_drawn = (last, trump_card)
             trump_card = None
             stock = ()
+        else:
+            stock = stock[len(drawers) :]
     elif not hands[winner]:
         phase, to_move = PHASE_OVER, None
     new = _TWIN()  # filled inline: see apply_play
@@ -275,32 +276,28 @@ def _two_seat_trick(
         winner, win_hand, lose_hand = seat, rest, state.hands[leader]
     else:
         winner, win_hand, lose_hand = leader, state.hands[leader], rest
-    loser = 1 - winner
     piles = state.piles
     cards = (first, card)
     won = state.tricks_won
 
-    # Draw: the winner first; the loser takes the trump card last.
+    # Draw, as Table.drawers has it for two seats: the winner first, then
+    # the loser, who takes the face-up trump card when the stock runs out.
     stock = state.stock
     trump_card = state.trump_card
     trump_drawn = state.trump_drawn
-    to_move: int | None = winner
-    phase = PHASE_PLAYING
-    if trump_card is not None:
-        left = len(stock)
-        if left >= 2:
-            win_hand += (stock[0],)
-            lose_hand += (stock[1],)
-            stock = stock[2:]
-        else:  # the stock runs out: the loser takes the trump card
-            if left:
-                win_hand += (stock[0],)
-            lose_hand += (trump_card,)
-            trump_drawn = (loser, trump_card)
-            trump_card = None
-            stock = ()
-    elif not win_hand:
-        phase, to_move = PHASE_OVER, None
+    over = False
+    if trump_card is None:
+        over = not win_hand
+    elif len(stock) >= 2:
+        win_hand += (stock[0],)
+        lose_hand += (stock[1],)
+        stock = stock[2:]
+    else:
+        win_hand += stock
+        lose_hand += (trump_card,)
+        trump_drawn = (1 - winner, trump_card)
+        trump_card = None
+        stock = ()
     if winner == 0:
         hands = (win_hand, lose_hand)
         tricks_won = (won[0] + 1, won[1])
@@ -313,8 +310,8 @@ def _two_seat_trick(
         piles = (piles[0], piles[1] + cards)
     new = _TWIN()  # filled inline: see apply_play
     new._setup = state._setup
-    new.phase = phase
-    new.to_move = to_move
+    new.phase = PHASE_OVER if over else PHASE_PLAYING
+    new.to_move = None if over else winner
     new.hands = hands
     new.stock = stock
     new.trump_card = trump_card
@@ -326,7 +323,7 @@ def _two_seat_trick(
     new.tricks_won = tricks_won
     new.trump_drawn = trump_drawn
     new.contract = state.contract
-    new.is_over = phase is PHASE_OVER
+    new.is_over = over
     new.__class__ = GameState
     return new  # type: ignore[no-any-return]
 

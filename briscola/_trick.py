@@ -63,6 +63,13 @@ class Table:
         trick_size: Cards in a complete trick.
         trick_orders: Per leading seat, the seats in the order they play
             to one trick.
+        drawers: The draw after a trick: per winning seat, per number of
+            cards left to draw (the stock and the face-up trump card
+            last), the seats that draw the next of them in turn. The
+            winner draws first, then the others in playing order; when
+            fewer cards are left than a round of drawing takes, the last
+            seat of the order takes the last card (the face-up trump
+            card) and the seats before it take the stock's cards.
         points: Per card index, its points.
         strength: Per card index, its rank's strength by
             :attr:`Rules.strength`: 1 for the weakest rank to 10 for the
@@ -83,6 +90,7 @@ class Table:
         "players",
         "trick_size",
         "trick_orders",
+        "drawers",
         "points",
         "strength",
         "beats",
@@ -97,6 +105,7 @@ class Table:
     players: int
     trick_size: int
     trick_orders: tuple[tuple[int, ...], ...]
+    drawers: tuple[tuple[tuple[int, ...], ...], ...]
     points: tuple[int, ...]
     strength: tuple[int, ...]
     beats: dict[Suit | None, tuple[bool, ...]]
@@ -128,6 +137,9 @@ class Table:
         trick_orders = tuple(
             tuple((lead + j) % n for _ in range(plays) for j in range(n)) for lead in range(n)
         )
+        drawers = tuple(
+            tuple(_drawers(order, left) for left in range(41)) for order in trick_orders
+        )
         table = dict(rules.card_points)
         points = tuple(table.get(card.rank, 0) for card in FULL_PACK)
         by_rank = {rank: len(rules.strength) - i for i, rank in enumerate(rules.strength)}
@@ -153,6 +165,7 @@ class Table:
             "players": n,
             "trick_size": trick_size,
             "trick_orders": trick_orders,
+            "drawers": drawers,
             "points": points,
             "strength": strength,
             "beats": beats,
@@ -207,6 +220,15 @@ def leading(
         if beats[best * 40 + card]:
             best, at = card, i
     return at, best, total
+
+
+def _drawers(order: tuple[int, ...], left: int) -> tuple[int, ...]:
+    """See :attr:`Table.drawers`."""
+    if left >= len(order):
+        return order
+    if not left:
+        return ()
+    return order[: left - 1] + order[-1:]
 
 
 def _beats(best: Card, card: Card, trump: Suit | None, strength: Sequence[int]) -> bool:

@@ -94,7 +94,7 @@ def _heuristic_play(seen: _Seen) -> int:
         unseen = (card.index for card in seen.rules.pack if card not in out)
         top = unseen_tops(unseen, tables.strength)
         return lead_card(hand, top, trump, tables.points, tables.strength)
-    beats = tables.beats(trump)
+    beats = tables.trump_beats[trump]
     at, best, stake = leading(beats, tables.points, [card.index for _, card in seen.trick])
     friendly = seen.trick[at][0] in seen.friends
     last = len(seen.trick) == tables.trick_size - 1
@@ -157,7 +157,7 @@ def follow_card(
 ) -> int:
     """The card :class:`HeuristicBot` plays from ``hand`` to a trick under
     way: ``trump`` is the trump suit's index, ``beats`` its flat table
-    (``tables.beats(trump)``) and ``following`` the trick so far
+    (``tables.trump_beats[trump]``) and ``following`` the trick so far
     (:data:`~briscola.bots._tables.Following`). Ties go to the weaker
     card, then the earlier."""
     points = tables.points

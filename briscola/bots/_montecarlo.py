@@ -107,7 +107,7 @@ def greedy_rollout(state: GameState, rng: random.Random) -> Action:
             if lead[card.index] < lowest:
                 lowest, choice = lead[card.index], card
         return PLAYS[choice.index]
-    beats = tables.beats(trump)
+    beats = tables.trump_beats[trump]
     at, best, stake = leading(beats, tables.points, [card.index for _, card in trick])
     winner = trick[at][0]
     contract = state.contract

@@ -34,7 +34,7 @@ class World:
             card last.
         drawn: How many of ``draw`` have been drawn.
         trump: The trump suit's index (-1 for none).
-        beats: ``tables.beats(trump)``.
+        beats: ``tables.trump_beats[trump]``.
         side: Per seat, the index of its side.
         mine: Per seat, whether it is on the searching seat's side.
         captured: Per side, the points it has taken.
@@ -91,7 +91,7 @@ class World:
         self.draw = draw
         self.drawn = 0
         self.trump = trump
-        self.beats = tables.beats(trump)
+        self.beats = tables.trump_beats[trump]
         self.side = tuple(side)
         self.mine = tuple(s == side[me] for s in side)
         self.captured = captured
@@ -154,40 +154,23 @@ class World:
         self.leader = self.to_move = winner
 
     def _draw(self, winner: int) -> int:
-        """The seats draw after a trick won by ``winner``; how many cards."""
-        left = len(self.draw) - self.drawn
-        if not left:
-            return 0
-        order = self.tables.trick_orders[winner]
+        """The seats draw after a trick won by ``winner`` (the rules
+        table's ``drawers``); how many cards."""
+        at = self.drawn
+        drawers = self.tables.drawers[winner][len(self.draw) - at]
         hands = self.hands
         draw = self.draw
-        at = self.drawn
-        if left >= len(order):
-            for seat in order:
-                hands[seat].append(draw[at])
-                at += 1
-        else:  # the stock runs out: the last seat takes the trump card
-            for seat in order[: left - 1]:
-                hands[seat].append(draw[at])
-                at += 1
-            hands[order[-1]].append(draw[at])
+        for seat in drawers:
+            hands[seat].append(draw[at])
             at += 1
-        count = at - self.drawn
         self.drawn = at
-        return count
+        return len(drawers)
 
     def _undraw(self, winner: int, count: int) -> None:
-        if not count:
-            return
-        order = self.tables.trick_orders[winner]
+        """Take back :meth:`_draw`'s ``count`` cards."""
         hands = self.hands
-        if count == len(order):
-            for seat in order:
-                hands[seat].pop()
-        else:
-            for seat in order[: count - 1]:
-                hands[seat].pop()
-            hands[order[-1]].pop()
+        for seat in self.tables.drawers[winner][count]:
+            hands[seat].pop()
         self.drawn -= count
 
     # -- a fast rule-of-thumb policy ---------------------------------------
@@ -264,13 +247,10 @@ class World:
         out again for every card (the playouts are most of the search's
         time)."""
         tables = self.tables
-        points = tables.points
         greedy = tables.greedy
-        strength = greedy.strength
-        orders = tables.trick_orders
-        size = tables.trick_size
-        lead_cost = greedy.lead[self.trump]
-        keeps = greedy.keeps[self.trump]
+        lead_cost, keeps = greedy.lead[self.trump], greedy.keeps[self.trump]
+        points, strength = tables.points, greedy.strength
+        orders, size = tables.trick_orders, tables.trick_size
         follow = greedy_follow
         beats = self.beats
         side = self.side

@@ -79,20 +79,18 @@ class Greedy:
         )
 
 
-class Tables:
-    """The bots' data of one :class:`~briscola.Rules`: the rules'
-    :class:`~briscola._trick.Table` and the bots' weights on top of it.
+class Tables(Table):
+    """The bots' table of one :class:`~briscola.Rules`: the engine's
+    :class:`~briscola._trick.Table` of the rules, extended with the bots'
+    data on top of it. Its engine fields are the very objects of the
+    engine's table (:attr:`core`), not compiled again.
 
     Attributes:
         core: The engine's table of the rules (:func:`~briscola._trick.table_for`).
-        players: ``core.players``.
-        trick_size: ``core.trick_size``.
-        trick_orders: ``core.trick_orders``: per leading seat, the seats
-            in the order they play one trick (and draw after it).
-        points: ``core.points``: per card index, its points.
-        strength: ``core.strength``: per card index, 1 for the weakest
-            rank to 10 for the strongest.
-        total_points: ``core.total_points``.
+        trump_beats: Per trump suit index (``-1`` for no trump), the
+            engine's flat ``beats`` table of that trump:
+            ``trump_beats[trump][best * 40 + card]`` says whether ``card``
+            takes a trick that ``best`` is winning.
         sides_known: Whether every seat knows which seats are on its side
             (no auction: its team, or itself alone).
         partners_shown: Whether partners see each other's hands once the
@@ -102,59 +100,54 @@ class Tables:
             calling and exchanges).
         rank_points: Per rank, its points.
         greedy: The search's greedy weights (``World.greedy``), on
-            :attr:`strength`'s scale.
+            :attr:`strength`'s scale (1 to 10).
         rollout: :func:`~briscola.bots.greedy_rollout`'s greedy weights, on
             :attr:`rank_strength`'s scale (0 to 9).
-
-    The fields copied from ``core`` are the same objects, kept here so
-    that the search's loops reach them with one attribute lookup.
     """
 
     __slots__ = (
         "core",
-        "players",
-        "trick_size",
-        "trick_orders",
-        "points",
-        "strength",
-        "total_points",
+        "trump_beats",
         "sides_known",
         "partners_shown",
         "rank_strength",
         "rank_points",
         "greedy",
         "rollout",
-        "_beats",
     )
 
-    def __init__(self, rules: Rules) -> None:
-        core: Table = table_for(rules)
-        self.core = core
-        self.players = core.players
-        self.trick_size = core.trick_size
-        self.trick_orders = core.trick_orders
-        self.points = core.points
-        self.strength = core.strength
-        self.total_points = core.total_points
-        self.sides_known = rules.auction is Auction.NONE
-        self.partners_shown = rules.partner_hands is PartnerHands.AFTER_STOCK
-        order = rules.strength
-        self.rank_strength: dict[Rank, int] = {
-            rank: len(order) - 1 - i for i, rank in enumerate(order)
-        }
-        points = dict(rules.card_points)
-        self.rank_points: dict[Rank, int] = {rank: points.get(rank, 0) for rank in Rank}
-        self.greedy = Greedy(core.points, core.strength)
-        self.rollout = Greedy(
-            core.points, tuple(self.rank_strength[card.rank] for card in FULL_PACK)
-        )
-        self._beats = tuple(core.beats[trump] for trump in _TRUMPS)
+    core: Table
+    trump_beats: tuple[tuple[bool, ...], ...]
+    sides_known: bool
+    partners_shown: bool
+    rank_strength: dict[Rank, int]
+    rank_points: dict[Rank, int]
+    greedy: Greedy
+    rollout: Greedy
 
-    def beats(self, trump: int) -> tuple[bool, ...]:
-        """The core table's flat ``beats`` of the trump suit of index
-        ``trump`` (``-1`` for no trump): ``beats(trump)[best * 40 + card]``
-        says whether ``card`` takes a trick that ``best`` is winning."""
-        return self._beats[trump]
+    def __init__(self, rules: Rules) -> None:
+        core = table_for(rules)
+        set_ = object.__setattr__
+        for name in Table.__slots__:
+            set_(self, name, getattr(core, name))
+        order = rules.strength
+        rank_strength = {rank: len(order) - 1 - i for i, rank in enumerate(order)}
+        points = dict(rules.card_points)
+        fields = {
+            "core": core,
+            "trump_beats": tuple(core.beats[trump] for trump in _TRUMPS),
+            "sides_known": rules.auction is Auction.NONE,
+            "partners_shown": rules.partner_hands is PartnerHands.AFTER_STOCK,
+            "rank_strength": rank_strength,
+            "rank_points": {rank: points.get(rank, 0) for rank in Rank},
+            "greedy": Greedy(core.points, core.strength),
+            "rollout": Greedy(core.points, tuple(rank_strength[card.rank] for card in FULL_PACK)),
+        }
+        for name, value in fields.items():
+            set_(self, name, value)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (tables_for, (self.rules,))
 
 
 _TABLES: dict[Rules, Tables] = {}
