@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable
+from typing import Any
 
 from ._actions import PLAYS, SWAPS, Action, IllegalActionError, Play, SwapTrump
 from ._build import twin
@@ -26,9 +27,10 @@ def _plays_lister(size: int) -> Callable[[tuple[Card, ...]], tuple[Play, ...]]:
     unpack = f"    {', '.join(names)}, = hand\n" if size else ""
     listed = "".join(f"play_of[{name}], " for name in names)
     source = f"def plays(hand):\n{unpack}    return ({listed})\n"
-    scope: dict[str, object] = {"play_of": PLAY_OF}
+    scope: dict[str, Any] = {"play_of": PLAY_OF}
     exec(compile(source, f"<plays of {size} cards>", "exec"), scope)
-    return scope["plays"]  # type: ignore[return-value]
+    plays: Callable[[tuple[Card, ...]], tuple[Play, ...]] = scope["plays"]
+    return plays
 
 
 PLAYS_OF_HAND: tuple[Callable[[tuple[Card, ...]], tuple[Play, ...]], ...] = tuple(
@@ -46,7 +48,9 @@ _SPANISH_TAKES = {
 def play_actions(state: GameState) -> tuple[Action, ...]:
     """Legal actions while tricks are played: exchanges first, then the
     cards of the hand in hand order."""
-    hand = state.hands[state.to_move]  # type: ignore[index]
+    seat = state.to_move
+    assert seat is not None  # trick play: a seat is always to move
+    hand = state.hands[seat]
     plays: tuple[Action, ...] = PLAYS_OF_HAND[len(hand)](hand)
     if state.rules.exchange is EXCHANGE_NONE or state.trump_card is None:
         return plays
@@ -56,9 +60,11 @@ def play_actions(state: GameState) -> tuple[Action, ...]:
 
 def swap_cards(state: GameState) -> tuple[Card, ...]:
     """The trumps the seat to move may exchange for the trump card now."""
+    seat = state.to_move
+    assert seat is not None  # trick play: a seat is always to move
     return tuple(
         card
-        for card in state.hands[state.to_move]  # type: ignore[index]
+        for card in state.hands[seat]
         if card.suit is state.trump and why_no_swap(state, card) is None
     )
 
@@ -119,8 +125,9 @@ def apply_swap(state: GameState, action: SwapTrump) -> GameState:
         raise IllegalActionError(
             f"seat {state.to_move} cannot exchange the {action.card}: {reason}"
         )
-    seat: int = state.to_move  # type: ignore[assignment]
-    face_up: Card = state.trump_card  # type: ignore[assignment]
+    seat = state.to_move
+    face_up = state.trump_card
+    assert seat is not None and face_up is not None  # as why_no_swap found
     hand = state.hands[seat]
     given = action.card
     new_hand = tuple(card for card in hand if card is not given) + (face_up,)
@@ -138,10 +145,13 @@ def apply_play(state: GameState, action: Play) -> GameState:
     """Play ``action.card`` for the seat to move; collect a complete trick,
     draw, and end the deal after the last trick."""
     # The hot path of every search: plain tuple work, no evolve, no checks
-    # beyond the one that the card is in the mover's hand. New states are
-    # built by the generated copiers of _state, sharing every unchanged
-    # field.
-    seat: int = state.to_move  # type: ignore[assignment]
+    # beyond the one that the card is in the mover's hand. The new state is
+    # filled inline here and in the two trick-ending functions below: an
+    # instance of GameState's mutable twin (_TWIN), every field stored by
+    # hand, unchanged ones shared with ``state``, then relabelled as a
+    # GameState.
+    seat = state.to_move
+    assert seat is not None  # trick play: a seat is always to move
     card = action.card
     hands = state.hands
     hand = hands[seat]
@@ -185,7 +195,8 @@ def apply_play(state: GameState, action: Play) -> GameState:
         new.contract = state.contract
         new.is_over = False
         new.__class__ = GameState
-        return new  # type: ignore[no-any-return]
+        filled: GameState = new
+        return filled
     if count == 2:
         return _two_seat_trick(state, action, seat, rest, table)
     return _complete_trick(state, action, seat, rest, table)
@@ -260,7 +271,8 @@ def _complete_trick(
     new.contract = state.contract
     new.is_over = phase is PHASE_OVER
     new.__class__ = GameState
-    return new  # type: ignore[no-any-return]
+    filled: GameState = new
+    return filled
 
 
 def _two_seat_trick(
@@ -325,7 +337,8 @@ def _two_seat_trick(
     new.contract = state.contract
     new.is_over = over
     new.__class__ = GameState
-    return new  # type: ignore[no-any-return]
+    filled: GameState = new
+    return filled
 
 
 def _without(size: int, i: int) -> Callable[[tuple[Card, ...]], tuple[Card, ...]]:
@@ -342,5 +355,5 @@ _WITHOUT = tuple(tuple(_without(size, i) for i in range(size)) for size in range
 position, the hand without the card at that position."""
 
 _second = operator.itemgetter(1)
-_TWIN = twin(GameState)
+_TWIN: Callable[[], Any] = twin(GameState)
 """A mutable class with :class:`GameState`'s layout, for the inline fills."""

@@ -12,7 +12,7 @@ from .._engine import apply, legal_actions, outcome
 from .._observe import Observation
 from .._rules import EXCHANGE_NONE as NO_EXCHANGE
 from .._sample import sample_state
-from .._state import GameState, Outcome, Phase
+from .._state import GameState, Phase
 from .._trick import leading
 from ._heuristic import HeuristicBot
 from ._protocol import Bot
@@ -60,9 +60,9 @@ def random_rollout(state: GameState, rng: random.Random) -> Action:
     >>> random_rollout(state, random.Random(0)) in legal_actions(state)
     True
     """
-    legal = legal_actions(state)
+    legal: Sequence[Action] = legal_actions(state)
     if type(legal[-1]) in TALK:
-        legal = silent(legal)  # type: ignore[assignment]
+        legal = silent(legal)
     return legal[rng.randrange(len(legal))]
 
 
@@ -85,7 +85,8 @@ def greedy_rollout(state: GameState, rng: random.Random) -> Action:
         return random_rollout(state, rng)
     setup = state._setup
     table = setup.table
-    seat: int = state.to_move  # type: ignore[assignment]
+    seat = state.to_move
+    assert seat is not None  # trick play: a seat is always to move
     tables = tables_for(setup.rules)
     rollout = tables.rollout
     strength = rollout.strength
@@ -242,7 +243,8 @@ class MonteCarloBot:
 def _playout_value(state: GameState, seat: int) -> float:
     """What a finished deal is worth to ``seat``: its win (or bastardo
     score) plus its side's share of the points."""
-    result: Outcome = outcome(state)  # type: ignore[assignment]
+    result = outcome(state)
+    assert result is not None  # the playout is over
     side = next(i for i, s in enumerate(result.sides) if seat in s)
     share = result.points[side] / max(1, state._setup.table.total_points)
     if state.contract is not None:
