@@ -252,7 +252,9 @@ def trick_winner(rules: Rules, trump: Suit | None, trick: Sequence[tuple[int, Ca
     A trick goes to the highest trump in it; with no trump, to the highest
     card of the suit of its first card. A card of another suit never wins.
     "Highest" follows :attr:`Rules.strength`. The engine, the bots and the
-    command line all decide tricks with this function.
+    command line all decide tricks by this rule: this function, or on
+    their hot paths the same compiled table that it reads (the rules
+    table's ``beats``, which ``leading`` walks).
 
     Args:
         rules: The rules (their strength order).

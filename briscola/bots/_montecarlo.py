@@ -13,7 +13,6 @@ from .._observe import Observation
 from .._rules import EXCHANGE_NONE as NO_EXCHANGE
 from .._sample import sample_state
 from .._state import GameState, Phase
-from .._trick import leading
 from ._heuristic import HeuristicBot
 from ._protocol import Bot
 from ._tables import TRUMP_INDEX, greedy_follow, tables_for
@@ -109,8 +108,15 @@ def greedy_rollout(state: GameState, rng: random.Random) -> Action:
                 lowest, choice = lead[card.index], card
         return PLAYS[choice.index]
     beats = tables.trump_beats[trump]
-    at, best, stake = leading(beats, tables.points, [card.index for _, card in trick])
-    winner = trick[at][0]
+    points = tables.points
+    # The trick so far as leading() has it, inline: the rollouts' hot path.
+    winner, best = trick[0]
+    row = best.index * 40
+    stake = points[best.index]
+    for other, card in trick[1:]:
+        stake += points[card.index]
+        if beats[row + card.index]:
+            winner, row = other, card.index * 40
     contract = state.contract
     if contract is not None:
         ours = (contract.declarer, contract.partner)
@@ -121,10 +127,13 @@ def greedy_rollout(state: GameState, rng: random.Random) -> Action:
     choice_index = greedy_follow(
         [card.index for card in hand],
         rollout.keeps[trump],
-        tables.points,
+        points,
         strength,
         beats,
-        (best * 40, stake, friendly, last),
+        row,
+        stake,
+        friendly,
+        last,
     )
     return PLAYS[choice_index]
 

@@ -186,13 +186,17 @@ class World:
         greedy = tables.greedy
         if not self.trick_cards:
             return min(hand, key=greedy.lead[self.trump].__getitem__)
+        row, stake, friendly, last = self._following()
         return greedy_follow(
             hand,
             greedy.keeps[self.trump],
             tables.points,
             greedy.strength,
             self.beats,
-            self._following(),
+            row,
+            stake,
+            friendly,
+            last,
         )
 
     def _following(self) -> Following:
@@ -280,7 +284,10 @@ class World:
                     points,
                     strength,
                     beats,
-                    (best * 40, stake, side[seats[at]] == side[seat], len(cards) == size - 1),
+                    best * 40,
+                    stake,
+                    side[seats[at]] == side[seat],
+                    len(cards) == size - 1,
                 )
             hand.remove(choice)
             nodes += 1

@@ -171,7 +171,10 @@ def greedy_follow(
     points: Sequence[int],
     strength: Sequence[int],
     beats: Sequence[bool],
-    following: Following,
+    row: int,
+    stake: int,
+    friendly: bool,
+    last: bool,
 ) -> int:
     """The card the search bots' rules of thumb play to a trick under way:
     on a friendly winning card add points when last, else throw the
@@ -184,9 +187,8 @@ def greedy_follow(
         points: Per card index, its points.
         strength: Per card index, its rank's strength.
         beats: The flat beats table of the trump (see :meth:`Tables.beats`).
-        following: The trick so far (:data:`Following`).
+        row, stake, friendly, last: The trick so far (see :data:`Following`).
     """
-    row, stake, friendly, last = following
     top = -1000.0
     choice = hand[0]
     for card in hand:
