@@ -64,12 +64,12 @@ class Table:
         trick_orders: Per leading seat, the seats in the order they play
             to one trick.
         drawers: The draw after a trick: per winning seat, per number of
-            cards left to draw (the stock and the face-up trump card
-            last), the seats that draw the next of them in turn. The
-            winner draws first, then the others in playing order; when
-            fewer cards are left than a round of drawing takes, the last
-            seat of the order takes the last card (the face-up trump
-            card) and the seats before it take the stock's cards.
+            cards in the stock (the face-up trump card aside, still to
+            be drawn last), the seats that draw the next cards in turn.
+            The winner draws first, then the others in playing order;
+            when the stock runs out, the last seat of that order takes
+            the face-up trump card and the seats before it the stock's
+            last cards.
         points: Per card index, its points.
         strength: Per card index, its rank's strength by
             :attr:`Rules.strength`: 1 for the weakest rank to 10 for the
@@ -138,7 +138,7 @@ class Table:
             tuple((lead + j) % n for _ in range(plays) for j in range(n)) for lead in range(n)
         )
         drawers = tuple(
-            tuple(_drawers(order, left) for left in range(41)) for order in trick_orders
+            tuple(_drawers(order, stock) for stock in range(40)) for order in trick_orders
         )
         table = dict(rules.card_points)
         points = tuple(table.get(card.rank, 0) for card in FULL_PACK)
@@ -222,13 +222,12 @@ def leading(
     return at, best, total
 
 
-def _drawers(order: tuple[int, ...], left: int) -> tuple[int, ...]:
-    """See :attr:`Table.drawers`."""
-    if left >= len(order):
+def _drawers(order: tuple[int, ...], stock: int) -> tuple[int, ...]:
+    """See :attr:`Table.drawers`: the seats that draw ``stock`` cards and
+    the face-up card, or a round of them if there are more."""
+    if stock + 1 >= len(order):
         return order
-    if not left:
-        return ()
-    return order[: left - 1] + order[-1:]
+    return order[:stock] + order[-1:]
 
 
 def _beats(best: Card, card: Card, trump: Suit | None, strength: Sequence[int]) -> bool:

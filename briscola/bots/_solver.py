@@ -157,7 +157,10 @@ class World:
         """The seats draw after a trick won by ``winner`` (the rules
         table's ``drawers``); how many cards."""
         at = self.drawn
-        drawers = self.tables.drawers[winner][len(self.draw) - at]
+        left = len(self.draw) - at
+        if not left:
+            return 0
+        drawers = self.tables.drawers[winner][left - 1]
         hands = self.hands
         draw = self.draw
         for seat in drawers:
@@ -168,8 +171,10 @@ class World:
 
     def _undraw(self, winner: int, count: int) -> None:
         """Take back :meth:`_draw`'s ``count`` cards."""
+        if not count:
+            return
         hands = self.hands
-        for seat in self.tables.drawers[winner][count]:
+        for seat in self.tables.drawers[winner][count - 1]:
             hands[seat].pop()
         self.drawn -= count
 
