@@ -209,8 +209,9 @@ def _complete_trick(
     led, takes the trick; then everyone draws and the winner leads.
 
     Fast because one loop over the trick finds the winner with the rules'
-    ``beats`` table (as :meth:`Table.trick_winner` does, without the call
-    and without first adding the last card to the trick), each changed
+    ``beats`` table (the rule of :func:`~briscola._trick.leading`, inline:
+    without the call and without first adding the last card to the
+    trick), the draw reads who draws from ``Table.drawers``, each changed
     tuple is rebuilt once through a list, and the state is filled inline.
     """
     card = action.card
