@@ -87,7 +87,7 @@ def why_no_swap(state: GameState, card: Card) -> str | None:
     if card.suit is not face_up.suit:
         return f"the {card} is not a trump"
     won = state.tricks_won
-    side_won = any(won[s] for s in rules.sides[state._setup.table.side_of[seat]])
+    side_won = any(won[s] for s in rules.sides[state.setup.table.side_of[seat]])
     if mode is EXCHANGE_TWO_FIRST_TRICK:
         if card.rank is not Rank.TWO:
             return "only the two of trumps may be exchanged"
@@ -99,7 +99,7 @@ def why_no_swap(state: GameState, card: Card) -> str | None:
             return "only the seven of trumps may be exchanged"
         if not side_won:
             return f"seat {seat}'s side has not won a trick yet"
-        if len(state.stock) + 1 < 2 * state._setup.table.trick_size:
+        if len(state.stock) + 1 < 2 * state.setup.table.trick_size:
             return "the seven may be exchanged only while two tricks with drawing remain"
         return None
     takes = _SPANISH_TAKES.get(card.rank)
@@ -166,7 +166,7 @@ def apply_play(state: GameState, action: Play) -> GameState:
     rest = _WITHOUT[len(hand)][i](hand)
     trick = state.trick
     count = len(trick) + 1
-    table = state._setup.table
+    table = state.setup.table
     if count < table.trick_size:
         # The commonest step of all: the trick goes on with the next seat.
         if len(hands) == 2:
@@ -179,7 +179,7 @@ def apply_play(state: GameState, action: Play) -> GameState:
         # the step (see the performance page); tests/test_shape.py checks
         # that this fill and those of the trick's last card set every field.
         new = _TWIN()
-        new._setup = state._setup
+        new.setup = state.setup
         new.phase = PHASE_PLAYING
         new.to_move = table.trick_orders[seat][1]
         new.hands = hands
@@ -255,7 +255,7 @@ def _complete_trick(
     elif not hands[winner]:
         phase, to_move = PHASE_OVER, None
     new = _TWIN()  # filled inline: see apply_play
-    new._setup = state._setup
+    new.setup = state.setup
     new.phase = phase
     new.to_move = to_move
     new.hands = tuple(hands)
@@ -320,7 +320,7 @@ def _two_seat_trick(
     else:
         piles = (piles[0], piles[1] + cards)
     new = _TWIN()  # filled inline: see apply_play
-    new._setup = state._setup
+    new.setup = state.setup
     new.phase = PHASE_OVER if over else PHASE_PLAYING
     new.to_move = None if over else winner
     new.hands = hands

@@ -82,7 +82,7 @@ def greedy_rollout(state: GameState, rng: random.Random) -> Action:
     """
     if state.phase is not Phase.PLAYING:
         return random_rollout(state, rng)
-    setup = state._setup
+    setup = state.setup
     table = setup.table
     seat = state.to_move
     assert seat is not None  # trick play: a seat is always to move
@@ -255,7 +255,7 @@ def _playout_value(state: GameState, seat: int) -> float:
     result = outcome(state)
     assert result is not None  # the playout is over
     side = next(i for i, s in enumerate(result.sides) if seat in s)
-    share = result.points[side] / max(1, state._setup.table.total_points)
+    share = result.points[side] / max(1, state.setup.table.total_points)
     if state.contract is not None:
         return result.scores[seat] + share
     if result.winners:

@@ -500,7 +500,7 @@ def world_from_state(state: GameState, seat: int, modelled: bool = False) -> Wor
     draw = [card.index for card in state.stock]
     if state.trump_card is not None:
         draw.append(state.trump_card.index)
-    public = {card.index for card in state._setup.buried}
+    public = {card.index for card in state.setup.buried}
     if state.trump_card is not None:
         public.add(state.trump_card.index)
     elif state.trump_drawn is not None:
