@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable
+from typing import Any
 
 from ._actions import PLAYS, SWAPS, Action, IllegalActionError, Play, SwapTrump
 from ._build import twin
@@ -26,9 +27,10 @@ def _plays_lister(size: int) -> Callable[[tuple[Card, ...]], tuple[Play, ...]]:
     unpack = f"    {', '.join(names)}, = hand\n" if size else ""
     listed = "".join(f"play_of[{name}], " for name in names)
     source = f"def plays(hand):\n{unpack}    return ({listed})\n"
-    scope: dict[str, object] = {"play_of": PLAY_OF}
+    scope: dict[str, Any] = {"play_of": PLAY_OF}
     exec(compile(source, f"<plays of {size} cards>", "exec"), scope)
-    return scope["plays"]  # type: ignore[return-value]
+    plays: Callable[[tuple[Card, ...]], tuple[Play, ...]] = scope["plays"]
+    return plays
 
 
 PLAYS_OF_HAND: tuple[Callable[[tuple[Card, ...]], tuple[Play, ...]], ...] = tuple(
@@ -46,7 +48,9 @@ _SPANISH_TAKES = {
 def play_actions(state: GameState) -> tuple[Action, ...]:
     """Legal actions while tricks are played: exchanges first, then the
     cards of the hand in hand order."""
-    hand = state.hands[state.to_move]  # type: ignore[index]
+    seat = state.to_move
+    assert seat is not None  # trick play: a seat is always to move
+    hand = state.hands[seat]
     plays: tuple[Action, ...] = PLAYS_OF_HAND[len(hand)](hand)
     if state.rules.exchange is EXCHANGE_NONE or state.trump_card is None:
         return plays
@@ -56,9 +60,11 @@ def play_actions(state: GameState) -> tuple[Action, ...]:
 
 def swap_cards(state: GameState) -> tuple[Card, ...]:
     """The trumps the seat to move may exchange for the trump card now."""
+    seat = state.to_move
+    assert seat is not None  # trick play: a seat is always to move
     return tuple(
         card
-        for card in state.hands[state.to_move]  # type: ignore[index]
+        for card in state.hands[seat]
         if card.suit is state.trump and why_no_swap(state, card) is None
     )
 
@@ -119,8 +125,9 @@ def apply_swap(state: GameState, action: SwapTrump) -> GameState:
         raise IllegalActionError(
             f"seat {state.to_move} cannot exchange the {action.card}: {reason}"
         )
-    seat: int = state.to_move  # type: ignore[assignment]
-    face_up: Card = state.trump_card  # type: ignore[assignment]
+    seat = state.to_move
+    face_up = state.trump_card
+    assert seat is not None and face_up is not None  # as why_no_swap found
     hand = state.hands[seat]
     given = action.card
     new_hand = tuple(card for card in hand if card is not given) + (face_up,)
@@ -138,10 +145,13 @@ def apply_play(state: GameState, action: Play) -> GameState:
     """Play ``action.card`` for the seat to move; collect a complete trick,
     draw, and end the deal after the last trick."""
     # The hot path of every search: plain tuple work, no evolve, no checks
-    # beyond the one that the card is in the mover's hand. New states are
-    # built by the generated copiers of _state, sharing every unchanged
-    # field.
-    seat: int = state.to_move  # type: ignore[assignment]
+    # beyond the one that the card is in the mover's hand. The new state is
+    # filled inline here and in the two trick-ending functions below: an
+    # instance of GameState's mutable twin (_TWIN), every field stored by
+    # hand, unchanged ones shared with ``state``, then relabelled as a
+    # GameState.
+    seat = state.to_move
+    assert seat is not None  # trick play: a seat is always to move
     card = action.card
     hands = state.hands
     hand = hands[seat]
@@ -185,7 +195,7 @@ def apply_play(state: GameState, action: Play) -> GameState:
         new.contract = state.contract
         new.is_over = False
         new.__class__ = GameState
-        return new  # type: ignore[no-any-return]
+        return new  # type: ignore[no-any-return]  # the relabelled twin: see _TWIN
     if count == 2:
         return _two_seat_trick(state, action, seat, rest, table)
     return _complete_trick(state, action, seat, rest, table)
@@ -199,8 +209,9 @@ def _complete_trick(
     led, takes the trick; then everyone draws and the winner leads.
 
     Fast because one loop over the trick finds the winner with the rules'
-    ``beats`` table (as :meth:`Table.trick_winner` does, without the call
-    and without first adding the last card to the trick), each changed
+    ``beats`` table (the rule of :func:`~briscola._trick.leading`, inline:
+    without the call and without first adding the last card to the
+    trick), the draw reads who draws from ``Table.drawers``, each changed
     tuple is rebuilt once through a list, and the state is filled inline.
     """
     card = action.card
@@ -220,7 +231,6 @@ def _complete_trick(
     won = list(state.tricks_won)
     won[winner] += 1
 
-    # Draw: the winner first, then in playing order; the trump card last.
     hands = list(state.hands)
     hands[seat] = rest
     stock = state.stock
@@ -229,17 +239,19 @@ def _complete_trick(
     to_move: int | None = winner
     phase = PHASE_PLAYING
     if trump_card is not None:
-        order = table.trick_orders[winner]
-        for drawer, drawn in zip(order, stock):
+        # Draw (Table.drawers): the stock's cards in turn, then the face-up
+        # trump card if the stock runs out.
+        drawers = table.drawers[winner][len(stock)]
+        for drawer, drawn in zip(drawers, stock):
             hands[drawer] += (drawn,)
-        if len(stock) >= len(order):
-            stock = stock[len(order) :]
-        else:  # the stock runs out: the last seat takes the trump card
-            last = order[-1]
+        if len(drawers) > len(stock):
+            last = drawers[-1]
             hands[last] += (trump_card,)
             trump_drawn = (last, trump_card)
             trump_card = None
             stock = ()
+        else:
+            stock = stock[len(drawers) :]
     elif not hands[winner]:
         phase, to_move = PHASE_OVER, None
     new = _TWIN()  # filled inline: see apply_play
@@ -259,7 +271,7 @@ def _complete_trick(
     new.contract = state.contract
     new.is_over = phase is PHASE_OVER
     new.__class__ = GameState
-    return new  # type: ignore[no-any-return]
+    return new  # type: ignore[no-any-return]  # the relabelled twin: see _TWIN
 
 
 def _two_seat_trick(
@@ -275,32 +287,28 @@ def _two_seat_trick(
         winner, win_hand, lose_hand = seat, rest, state.hands[leader]
     else:
         winner, win_hand, lose_hand = leader, state.hands[leader], rest
-    loser = 1 - winner
     piles = state.piles
     cards = (first, card)
     won = state.tricks_won
 
-    # Draw: the winner first; the loser takes the trump card last.
+    # Draw, as Table.drawers has it for two seats: the winner first, then
+    # the loser, who takes the face-up trump card when the stock runs out.
     stock = state.stock
     trump_card = state.trump_card
     trump_drawn = state.trump_drawn
-    to_move: int | None = winner
-    phase = PHASE_PLAYING
-    if trump_card is not None:
-        left = len(stock)
-        if left >= 2:
-            win_hand += (stock[0],)
-            lose_hand += (stock[1],)
-            stock = stock[2:]
-        else:  # the stock runs out: the loser takes the trump card
-            if left:
-                win_hand += (stock[0],)
-            lose_hand += (trump_card,)
-            trump_drawn = (loser, trump_card)
-            trump_card = None
-            stock = ()
-    elif not win_hand:
-        phase, to_move = PHASE_OVER, None
+    over = False
+    if trump_card is None:
+        over = not win_hand
+    elif len(stock) >= 2:
+        win_hand += (stock[0],)
+        lose_hand += (stock[1],)
+        stock = stock[2:]
+    else:
+        win_hand += stock
+        lose_hand += (trump_card,)
+        trump_drawn = (1 - winner, trump_card)
+        trump_card = None
+        stock = ()
     if winner == 0:
         hands = (win_hand, lose_hand)
         tricks_won = (won[0] + 1, won[1])
@@ -313,8 +321,8 @@ def _two_seat_trick(
         piles = (piles[0], piles[1] + cards)
     new = _TWIN()  # filled inline: see apply_play
     new.setup = state.setup
-    new.phase = phase
-    new.to_move = to_move
+    new.phase = PHASE_OVER if over else PHASE_PLAYING
+    new.to_move = None if over else winner
     new.hands = hands
     new.stock = stock
     new.trump_card = trump_card
@@ -326,9 +334,9 @@ def _two_seat_trick(
     new.tricks_won = tricks_won
     new.trump_drawn = trump_drawn
     new.contract = state.contract
-    new.is_over = phase is PHASE_OVER
+    new.is_over = over
     new.__class__ = GameState
-    return new  # type: ignore[no-any-return]
+    return new  # type: ignore[no-any-return]  # the relabelled twin: see _TWIN
 
 
 def _without(size: int, i: int) -> Callable[[tuple[Card, ...]], tuple[Card, ...]]:
@@ -345,5 +353,9 @@ _WITHOUT = tuple(tuple(_without(size, i) for i in range(size)) for size in range
 position, the hand without the card at that position."""
 
 _second = operator.itemgetter(1)
-_TWIN = twin(GameState)
-"""A mutable class with :class:`GameState`'s layout, for the inline fills."""
+_TWIN: Callable[[], Any] = twin(GameState)
+"""A mutable class with :class:`GameState`'s layout, for the inline fills.
+An instance is untyped (``Any``) to mypy, so that its fields can be
+stored; relabelled, it is returned as the ``GameState`` it has become
+with ``type: ignore[no-any-return]``: binding it to a typed name first
+would cost an instruction pair on the hottest steps."""

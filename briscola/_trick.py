@@ -1,14 +1,54 @@
 """Who takes a trick: :func:`trick_winner`, and the lookup tables compiled
-once per :class:`Rules` that the engine's hot path reads."""
+once per :class:`Rules` that the engine's hot path reads (:class:`Table`,
+which the bots' tables extend), with the one cache policy of every
+per-rules table (:func:`per_rules`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
-from ._cards import FULL_PACK, Card, Rank, Suit
+from ._cards import FULL_PACK, Card, Suit
 from ._rules import Exchange, Rules
 
-__all__ = ["Table", "table_for", "trick_winner"]
+__all__ = ["Table", "leading", "per_rules", "table_for", "trick_winner"]
+
+_T = TypeVar("_T")
+
+#: How many rules a per-rules cache keeps before it is emptied.
+CACHE_LIMIT = 256
+
+
+def per_rules(cache: dict[Rules, _T]) -> Callable[[Callable[[Rules], _T]], Callable[[Rules], _T]]:
+    """The cache policy of every table compiled per :class:`Rules`: the
+    decorated function runs once per rules and its value is kept in
+    ``cache``, which is emptied when it holds more than
+    :data:`CACHE_LIMIT` rules (a program that makes rules by the
+    thousand does not grow without bound; a table dropped is compiled
+    again when asked for).
+
+    >>> from briscola import preset
+    >>> kept: dict[Rules, int] = {}
+    >>> @per_rules(kept)
+    ... def players(rules: Rules) -> int:
+    ...     return rules.players
+    >>> players(preset("italian-4p")), len(kept)
+    (4, 1)
+    """
+
+    def decorate(build: Callable[[Rules], _T]) -> Callable[[Rules], _T]:
+        def cached(rules: Rules) -> _T:
+            value = cache.get(rules)
+            if value is None:
+                if len(cache) > CACHE_LIMIT:
+                    cache.clear()
+                value = cache[rules] = build(rules)
+            return value
+
+        return functools.wraps(build)(cached)
+
+    return decorate
 
 
 class Table:
@@ -23,7 +63,17 @@ class Table:
         trick_size: Cards in a complete trick.
         trick_orders: Per leading seat, the seats in the order they play
             to one trick.
+        drawers: The draw after a trick: per winning seat, per number of
+            cards in the stock (the face-up trump card aside, still to
+            be drawn last), the seats that draw the next cards in turn.
+            The winner draws first, then the others in playing order;
+            when the stock runs out, the last seat of that order takes
+            the face-up trump card and the seats before it the stock's
+            last cards.
         points: Per card index, its points.
+        strength: Per card index, its rank's strength by
+            :attr:`Rules.strength`: 1 for the weakest rank to 10 for the
+            strongest.
         beats: Per trump suit (``None`` for no trump), a flat tuple where
             ``beats[best * 40 + card]`` says whether ``card`` takes the
             trick from the card ``best`` that is winning it.
@@ -40,7 +90,9 @@ class Table:
         "players",
         "trick_size",
         "trick_orders",
+        "drawers",
         "points",
+        "strength",
         "beats",
         "side_of",
         "pile_of",
@@ -53,7 +105,9 @@ class Table:
     players: int
     trick_size: int
     trick_orders: tuple[tuple[int, ...], ...]
+    drawers: tuple[tuple[tuple[int, ...], ...], ...]
     points: tuple[int, ...]
+    strength: tuple[int, ...]
     beats: dict[Suit | None, tuple[bool, ...]]
     side_of: tuple[int, ...]
     pile_of: tuple[int, ...]
@@ -83,9 +137,13 @@ class Table:
         trick_orders = tuple(
             tuple((lead + j) % n for _ in range(plays) for j in range(n)) for lead in range(n)
         )
+        drawers = tuple(
+            tuple(_drawers(order, stock) for stock in range(40)) for order in trick_orders
+        )
         table = dict(rules.card_points)
         points = tuple(table.get(card.rank, 0) for card in FULL_PACK)
-        strength = {rank: 10 - i for i, rank in enumerate(rules.strength)}
+        by_rank = {rank: len(rules.strength) - i for i, rank in enumerate(rules.strength)}
+        strength = tuple(by_rank[card.rank] for card in FULL_PACK)
         beats = {
             trump: tuple(
                 _beats(best, card, trump, strength) for best in FULL_PACK for card in FULL_PACK
@@ -107,7 +165,9 @@ class Table:
             "players": n,
             "trick_size": trick_size,
             "trick_orders": trick_orders,
+            "drawers": drawers,
             "points": points,
+            "strength": strength,
             "beats": beats,
             "side_of": side_of,
             "pile_of": pile_of,
@@ -127,33 +187,62 @@ class Table:
     ) -> tuple[int, Card]:
         """The ``(seat, card)`` that takes ``trick``, a sequence of ``(seat,
         card)`` in play order: the highest trump, else the highest card of
-        the suit led."""
-        beats = self.beats[trump]
-        winner = trick[0]
-        best_index = winner[1].index * 40
-        for played in trick[1:]:
-            if beats[best_index + played[1].index]:
-                winner, best_index = played, played[1].index * 40
-        return winner
+        the suit led (:func:`leading`)."""
+        cards = [card.index for _, card in trick]
+        return trick[leading(self.beats[trump], self.points, cards)[0]]
 
 
-def _beats(best: Card, card: Card, trump: Suit | None, strength: dict[Rank, int]) -> bool:
+def leading(
+    beats: Sequence[bool], points: Sequence[int], cards: Sequence[int]
+) -> tuple[int, int, int]:
+    """A trick so far, from its cards (``Card.index`` values in play order,
+    at least one) and the ``beats`` table of its trump
+    (:attr:`Table.beats`): the place in ``cards`` of the card that takes
+    it, that card, and the trick's points (by ``points``, per card index).
+
+    The rule of :func:`trick_winner`, for the engine and the bots alike:
+    the card that is winning stays winning unless a later card takes it
+    by ``beats``.
+
+    >>> from briscola import Card, Rank, Suit, preset
+    >>> table = table_for(preset("italian-2p"))
+    >>> cards = [Card(Suit.CUPS, Rank.THREE).index, Card(Suit.CUPS, Rank.ACE).index]
+    >>> at, best, points = leading(table.beats[Suit.COINS], table.points, cards)
+    >>> at, best == cards[1], points
+    (1, True, 21)
+    """
+    best = cards[0]
+    at = 0
+    total = points[best]
+    for i in range(1, len(cards)):
+        card = cards[i]
+        total += points[card]
+        if beats[best * 40 + card]:
+            best, at = card, i
+    return at, best, total
+
+
+def _drawers(order: tuple[int, ...], stock: int) -> tuple[int, ...]:
+    """See :attr:`Table.drawers`: the seats that draw ``stock`` cards and
+    the face-up card, or a round of them if there are more."""
+    if stock + 1 >= len(order):
+        return order
+    return order[:stock] + order[-1:]
+
+
+def _beats(best: Card, card: Card, trump: Suit | None, strength: Sequence[int]) -> bool:
     if card.suit is best.suit:
-        return strength[card.rank] > strength[best.rank]
+        return strength[card.index] > strength[best.index]
     return card.suit is trump
 
 
 _TABLES: dict[Rules, Table] = {}
 
 
+@per_rules(_TABLES)
 def table_for(rules: Rules) -> Table:
-    """The (cached) table of ``rules``."""
-    table = _TABLES.get(rules)
-    if table is None:
-        if len(_TABLES) > 256:
-            _TABLES.clear()
-        table = _TABLES[rules] = Table(rules)
-    return table
+    """The table of ``rules``, compiled once (see :func:`per_rules`)."""
+    return Table(rules)
 
 
 def trick_winner(rules: Rules, trump: Suit | None, trick: Sequence[tuple[int, Card]]) -> int:
@@ -162,7 +251,9 @@ def trick_winner(rules: Rules, trump: Suit | None, trick: Sequence[tuple[int, Ca
     A trick goes to the highest trump in it; with no trump, to the highest
     card of the suit of its first card. A card of another suit never wins.
     "Highest" follows :attr:`Rules.strength`. The engine, the bots and the
-    command line all decide tricks with this function.
+    command line all decide tricks by this rule: this function, or on
+    their hot paths the same compiled table that it reads (the rules
+    table's ``beats``, which ``leading`` walks).
 
     Args:
         rules: The rules (their strength order).

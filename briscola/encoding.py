@@ -21,7 +21,6 @@ hidden card. The guide "Reinforcement learning" describes both layouts.
 
 from __future__ import annotations
 
-import functools
 import operator
 import random
 from collections.abc import MutableSequence, Sequence
@@ -45,6 +44,7 @@ from ._state import (
     Phase,
 )
 from ._talk import encode_talk, talk_indices
+from ._trick import per_rules
 
 __all__ = ["Encoding", "Section", "encoding_for"]
 
@@ -573,7 +573,10 @@ class Encoding:
         return describe(self.observation_sections, vector)
 
 
-@functools.lru_cache(maxsize=64)
+_ENCODINGS: dict[Rules, Encoding] = {}
+
+
+@per_rules(_ENCODINGS)
 def encoding_for(rules: Rules) -> Encoding:
     """The :class:`Encoding` of ``rules``, built once and cached.
 

@@ -217,7 +217,8 @@ def _drive(
     """Let each seat's bot act on what it sees until the deal or match is
     over."""
     while not state.is_over:
-        seat: int = state.to_move  # type: ignore[assignment]
+        seat = state.to_move
+        assert seat is not None  # the deal or match is not over
         legal = legal_actions(state)
         action = _checked(bots[seat], observe(state, seat), legal, rngs[seat])
         after = apply(state, action)

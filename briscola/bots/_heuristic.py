@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-import functools
 import math
 import random
 from collections.abc import Iterable, Sequence
+from typing import NamedTuple
 
 from .._actions import Action, Bid, Call, Pass, Play, SwapTrump
-from .._cards import Card, Rank, Suit
+from .._cards import Card, Suit
 from .._observe import Observation
 from .._rules import Auction, Rules
 from .._state import Contract, Phase
-from ._tables import SUIT_OF, suit_index, tables_for
+from .._trick import leading
+from ._tables import SUIT_OF, Following, Tables, suit_index, tables_for
 
 __all__ = ["HeuristicBot"]
 
@@ -64,60 +65,22 @@ class HeuristicBot:
         return "HeuristicBot()"
 
 
-class _Seen:
+class _Seen(NamedTuple):
     """The facts a seat's observation gives the rules of thumb."""
 
-    __slots__ = (
-        "rules",
-        "seat",
-        "phase",
-        "legal",
-        "hand",
-        "trump",
-        "trump_card",
-        "trick",
-        "out",
-        "friends",
-    )
-
-    def __init__(
-        self,
-        rules: Rules,
-        seat: int,
-        phase: Phase,
-        legal: tuple[Action, ...],
-        hand: tuple[Card, ...],
-        trump: Suit | None,
-        trump_card: Card | None,
-        trick: tuple[tuple[int, Card], ...],
-        out: frozenset[Card],
-        friends: frozenset[int],
-    ) -> None:
-        self.rules = rules
-        self.seat = seat
-        self.phase = phase
-        self.legal = legal
-        self.hand = hand
-        self.trump = trump
-        self.trump_card = trump_card
-        self.trick = trick
-        # Cards no opponent can hold: played, captured, in this hand or in
-        # a partner's visible hand.
-        self.out = out
-        # Seats known to be on this seat's side, itself included.
-        self.friends = friends
-
-
-@functools.lru_cache(maxsize=64)
-def _strength(rules: Rules) -> dict[Rank, int]:
-    """Per rank, 0 for the weakest to 9 for the strongest."""
-    return {rank: len(rules.strength) - 1 - i for i, rank in enumerate(rules.strength)}
-
-
-@functools.lru_cache(maxsize=64)
-def _points(rules: Rules) -> dict[Rank, int]:
-    table = dict(rules.card_points)
-    return {rank: table.get(rank, 0) for rank in Rank}
+    rules: Rules
+    seat: int
+    phase: Phase
+    legal: tuple[Action, ...]
+    hand: tuple[Card, ...]
+    trump: Suit | None
+    trump_card: Card | None
+    trick: tuple[tuple[int, Card], ...]
+    out: frozenset[Card]
+    """Cards no opponent can hold: played, captured, in this hand or in a
+    partner's visible hand."""
+    friends: frozenset[int]
+    """Seats known to be on this seat's side, itself included."""
 
 
 def _heuristic_play(seen: _Seen) -> int:
@@ -125,23 +88,17 @@ def _heuristic_play(seen: _Seen) -> int:
     index of the card to play."""
     hand = [action.card.index for action in seen.legal if type(action) is Play]
     tables = tables_for(seen.rules)
-    points, strength = tables.points, tables.strength
     trump = suit_index(seen.trump)
     if not seen.trick:
         out = seen.out
-        top = unseen_tops((card.index for card in seen.rules.pack if card not in out), strength)
-        return lead_card(hand, top, trump, points, strength)
-    beats = tables.beats(trump)
-    winner, best = seen.trick[0][0], seen.trick[0][1].index
-    stake = 0
-    for seat, card in seen.trick:
-        stake += points[card.index]
-        if beats[best * 40 + card.index]:
-            winner, best = seat, card.index
+        unseen = (card.index for card in seen.rules.pack if card not in out)
+        top = unseen_tops(unseen, tables.strength)
+        return lead_card(hand, top, trump, tables.points, tables.strength)
+    beats = tables.trump_beats[trump]
+    at, best, stake = leading(beats, tables.points, [card.index for _, card in seen.trick])
+    friendly = seen.trick[at][0] in seen.friends
     last = len(seen.trick) == tables.trick_size - 1
-    return follow_card(
-        hand, trump, points, strength, beats, best * 40, stake, winner in seen.friends, last
-    )
+    return follow_card(hand, trump, tables, beats, (best * 40, stake, friendly, last))
 
 
 # -- trick play in index form -----------------------------------------------
@@ -149,7 +106,11 @@ def _heuristic_play(seen: _Seen) -> int:
 # Cards are ``Card.index`` values and suits ``0..3`` (the search bots' form,
 # see ``_tables``), so that the strong bot's exact search can expect this
 # bot's very card (``World.expected``). ``strength`` is ``Tables.strength``,
-# which counts from 1: a trump kept back is worth 3 more than its strength.
+# which counts from 1: a trump kept back is worth ``KEEP`` more than its
+# strength (where the search's greedy rules count ``GREEDY_KEEP``).
+
+#: What this bot counts a trump kept back as worth, above its strength.
+KEEP = 3
 
 
 def unseen_tops(cards: Iterable[int], strength: Sequence[int]) -> list[int]:
@@ -192,22 +153,16 @@ def lead_card(
 
 
 def follow_card(
-    hand: Sequence[int],
-    trump: int,
-    points: Sequence[int],
-    strength: Sequence[int],
-    beats: Sequence[bool],
-    row: int,
-    stake: int,
-    friendly: bool,
-    last: bool,
+    hand: Sequence[int], trump: int, tables: Tables, beats: Sequence[bool], following: Following
 ) -> int:
     """The card :class:`HeuristicBot` plays from ``hand`` to a trick under
-    way: ``beats`` is the trump's flat table (``Tables.beats``), ``row``
-    40 times the trick's winning card, ``stake`` the trick's points,
-    ``friendly`` whether a friend's card is winning it and ``last``
-    whether this card ends it. Ties go to the weaker card, then the
-    earlier."""
+    way: ``trump`` is the trump suit's index, ``beats`` its flat table
+    (``tables.trump_beats[trump]``) and ``following`` the trick so far
+    (:data:`~briscola.bots._tables.Following`). Ties go to the weaker
+    card, then the earlier."""
+    points = tables.points
+    strength = tables.strength
+    row, stake, friendly, last = following
     if friendly:
         if last:
             # Our trick for sure: add the most points we can spare (a
@@ -215,7 +170,7 @@ def follow_card(
             return max(
                 hand,
                 key=lambda card: (
-                    -3 - strength[card] if SUIT_OF[card] == trump else points[card],
+                    -KEEP - strength[card] if SUIT_OF[card] == trump else points[card],
                     -strength[card],
                 ),
             )
@@ -226,7 +181,7 @@ def follow_card(
         if SUIT_OF[card] == trump:
             # A trump's points are its side's anyway (only a stronger
             # trump beats it); keeping it back is worth its strength.
-            keep = 3 + strength[card]
+            keep = KEEP + strength[card]
             own = 0
             sure = 0.75
         else:
@@ -254,7 +209,7 @@ def _cheapest(
     return min(
         hand,
         key=lambda card: (
-            points[card] + (3 + strength[card] if SUIT_OF[card] == trump else 0),
+            points[card] + (KEEP + strength[card] if SUIT_OF[card] == trump else 0),
             strength[card],
         ),
     )
@@ -265,7 +220,7 @@ def _heuristic_swap(seen: _Seen) -> SwapTrump | None:
     face_up = seen.trump_card
     if face_up is None:
         return None
-    strength = _strength(seen.rules)
+    strength = tables_for(seen.rules).rank_strength
     for action in seen.legal:
         if type(action) is SwapTrump and strength[face_up.rank] > strength[action.card.rank]:
             return action
@@ -274,7 +229,8 @@ def _heuristic_swap(seen: _Seen) -> SwapTrump | None:
 
 def _best_suit(seen: _Seen) -> Suit:
     """The suit this hand would rather have as trump."""
-    strength, points = _strength(seen.rules), _points(seen.rules)
+    tables = tables_for(seen.rules)
+    strength, points = tables.rank_strength, tables.rank_points
 
     def weight(suit: Suit) -> tuple[float, int]:
         held = [c for c in seen.hand if c.suit is suit]
@@ -289,7 +245,8 @@ def _best_suit(seen: _Seen) -> Suit:
 def _hand_estimate(seen: _Seen) -> float:
     """A rough guess of the points the declarer's side would take with this
     hand, the best suit as trump and its strongest missing card called."""
-    points, strength = _points(seen.rules), _strength(seen.rules)
+    tables = tables_for(seen.rules)
+    points, strength = tables.rank_points, tables.rank_strength
     suit = _best_suit(seen)
     trumps = [c for c in seen.hand if c.suit is suit]
     high = sum(1 for c in trumps if strength[c.rank] >= 7)
@@ -312,7 +269,7 @@ def _heuristic_bid(seen: _Seen) -> Action:
 
 
 def _heuristic_call(seen: _Seen) -> Call:
-    strength = _strength(seen.rules)
+    strength = tables_for(seen.rules).rank_strength
     calls = [action for action in seen.legal if type(action) is Call]
     suit = _best_suit(seen)
     # The strongest card of the best suit that someone else holds: its

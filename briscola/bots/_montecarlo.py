@@ -3,23 +3,19 @@ rollout policies."""
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Callable, Sequence
 from typing import Final, TypeAlias
 
 from .._actions import PLAYS, TALK, Action, SwapTrump
-from .._cards import FULL_PACK, Suit
 from .._engine import apply, legal_actions, outcome
 from .._observe import Observation
 from .._rules import EXCHANGE_NONE as NO_EXCHANGE
-from .._rules import Rules
 from .._sample import sample_state
-from .._state import GameState, Outcome, Phase
-from .._trick import table_for
-from ._heuristic import HeuristicBot, _strength
+from .._state import GameState, Phase
+from ._heuristic import HeuristicBot
 from ._protocol import Bot
-from ._tables import greedy_follow
+from ._tables import TRUMP_INDEX, greedy_follow, tables_for
 
 __all__ = ["MonteCarloBot", "RolloutPolicy", "random_rollout", "greedy_rollout"]
 
@@ -63,9 +59,9 @@ def random_rollout(state: GameState, rng: random.Random) -> Action:
     >>> random_rollout(state, random.Random(0)) in legal_actions(state)
     True
     """
-    legal = legal_actions(state)
+    legal: Sequence[Action] = legal_actions(state)
     if type(legal[-1]) in TALK:
-        legal = silent(legal)  # type: ignore[assignment]
+        legal = silent(legal)
     return legal[rng.randrange(len(legal))]
 
 
@@ -88,78 +84,58 @@ def greedy_rollout(state: GameState, rng: random.Random) -> Action:
         return random_rollout(state, rng)
     setup = state.setup
     table = setup.table
-    seat: int = state.to_move  # type: ignore[assignment]
-    trump = state.trump
-    fast = _fast(setup.rules)
+    seat = state.to_move
+    assert seat is not None  # trick play: a seat is always to move
+    tables = tables_for(setup.rules)
+    rollout = tables.rollout
+    strength = rollout.strength
     if setup.rules.exchange is not NO_EXCHANGE and state.trump_card is not None:
-        face_up = fast.strength[state.trump_card.index]
+        face_up = strength[state.trump_card.index]
         for action in legal_actions(state):
-            if type(action) is SwapTrump and fast.strength[action.card.index] < face_up:
+            if type(action) is SwapTrump and strength[action.card.index] < face_up:
                 return action
     hand = state.hands[seat]
     if len(hand) == 1:
         return PLAYS[hand[0].index]
-    keep = fast.keep[trump]
-    points = fast.points
-    strength = fast.strength
+    trump = TRUMP_INDEX[state.trump]
     trick = state.trick
-    choice = hand[0]
     if not trick:
-        lowest = 1000.0
+        lead = rollout.lead[trump]
+        choice = hand[0]
+        lowest = lead[choice.index]
         for card in hand:
-            cost = points[card.index] + keep[card.index] + strength[card.index] / 16
-            if cost < lowest:
-                lowest, choice = cost, card
+            if lead[card.index] < lowest:
+                lowest, choice = lead[card.index], card
         return PLAYS[choice.index]
-    beats = table.beats[trump]
+    beats = tables.trump_beats[trump]
+    points = tables.points
+    # The trick so far as leading() has it, inline: the rollouts' hot path.
     winner, best = trick[0]
-    at = best.index * 40
-    at_stake = points[best.index]
+    row = best.index * 40
+    stake = points[best.index]
     for other, card in trick[1:]:
-        at_stake += points[card.index]
-        if beats[at + card.index]:
-            winner, at = other, card.index * 40
-    last = len(trick) == table.trick_size - 1
+        stake += points[card.index]
+        if beats[row + card.index]:
+            winner, row = other, card.index * 40
     contract = state.contract
     if contract is not None:
         ours = (contract.declarer, contract.partner)
         friendly = (winner in ours) == (seat in ours)
     else:
         friendly = table.side_of[winner] == table.side_of[seat]
+    last = len(trick) == table.trick_size - 1
     choice_index = greedy_follow(
         [card.index for card in hand],
-        keep,
+        rollout.keeps[trump],
         points,
         strength,
         beats,
-        at,
-        at_stake,
+        row,
+        stake,
         friendly,
         last,
     )
     return PLAYS[choice_index]
-
-
-class _FastTables:
-    """Per-card tables of one rules for :func:`greedy_rollout`."""
-
-    __slots__ = ("points", "strength", "keep")
-
-    def __init__(self, rules: Rules) -> None:
-        strength = _strength(rules)
-        self.points = table_for(rules).points
-        self.strength = tuple(strength[card.rank] for card in FULL_PACK)
-        self.keep: dict[Suit | None, tuple[float, ...]] = {
-            trump: tuple(
-                4.0 + strength[card.rank] if card.suit is trump else 0.0 for card in FULL_PACK
-            )
-            for trump in (*Suit, None)
-        }
-
-
-@functools.lru_cache(maxsize=64)
-def _fast(rules: Rules) -> _FastTables:
-    return _FastTables(rules)
 
 
 _ROLLOUTS: Final[dict[str, RolloutPolicy]] = {
@@ -276,7 +252,8 @@ class MonteCarloBot:
 def _playout_value(state: GameState, seat: int) -> float:
     """What a finished deal is worth to ``seat``: its win (or bastardo
     score) plus its side's share of the points."""
-    result: Outcome = outcome(state)  # type: ignore[assignment]
+    result = outcome(state)
+    assert result is not None  # the playout is over
     side = next(i for i, s in enumerate(result.sides) if seat in s)
     share = result.points[side] / max(1, state.setup.table.total_points)
     if state.contract is not None:

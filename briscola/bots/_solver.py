@@ -14,8 +14,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .._state import GameState
+from .._trick import leading
 from ._heuristic import follow_card, lead_card, unseen_tops
-from ._tables import SUIT_OF, Tables, greedy_follow, suit_index, tables_for
+from ._tables import SUIT_OF, Following, Tables, greedy_follow, suit_index, tables_for
 
 __all__ = ["INFINITY", "World", "world_from_state"]
 
@@ -33,7 +34,7 @@ class World:
             card last.
         drawn: How many of ``draw`` have been drawn.
         trump: The trump suit's index (-1 for none).
-        beats: ``tables.beats(trump)``.
+        beats: ``tables.trump_beats[trump]``.
         side: Per seat, the index of its side.
         mine: Per seat, whether it is on the searching seat's side.
         captured: Per side, the points it has taken.
@@ -90,7 +91,7 @@ class World:
         self.draw = draw
         self.drawn = 0
         self.trump = trump
-        self.beats = tables.beats(trump)
+        self.beats = tables.trump_beats[trump]
         self.side = tuple(side)
         self.mine = tuple(s == side[me] for s in side)
         self.captured = captured
@@ -142,9 +143,9 @@ class World:
         self.nodes += 1
         tables = self.tables
         if len(self.trick_cards) < tables.trick_size:
-            self.to_move = tables.orders[self.leader][len(self.trick_cards)]
+            self.to_move = tables.trick_orders[self.leader][len(self.trick_cards)]
             return
-        at, _, points = self._leading()
+        at, _, points = leading(self.beats, tables.points, self.trick_cards)
         winner = self.trick_seats[at]
         self.captured[self.side[winner]] += points
         self._draw(winner)
@@ -152,57 +153,29 @@ class World:
         self.trick_cards.clear()
         self.leader = self.to_move = winner
 
-    def _leading(self) -> tuple[int, int, int]:
-        """The trick in progress so far: the place in it of the card that
-        takes it, that card, and the trick's points."""
-        beats = self.beats
-        points = self.tables.points
-        cards = self.trick_cards
-        best = cards[0]
-        at = 0
-        total = points[best]
-        for i in range(1, len(cards)):
-            card = cards[i]
-            total += points[card]
-            if beats[best * 40 + card]:
-                best, at = card, i
-        return at, best, total
-
     def _draw(self, winner: int) -> int:
-        """The seats draw after a trick won by ``winner``; how many cards."""
-        left = len(self.draw) - self.drawn
+        """The seats draw after a trick won by ``winner`` (the rules
+        table's ``drawers``); how many cards."""
+        at = self.drawn
+        left = len(self.draw) - at
         if not left:
             return 0
-        order = self.tables.orders[winner]
+        drawers = self.tables.drawers[winner][left - 1]
         hands = self.hands
         draw = self.draw
-        at = self.drawn
-        if left >= len(order):
-            for seat in order:
-                hands[seat].append(draw[at])
-                at += 1
-        else:  # the stock runs out: the last seat takes the trump card
-            for seat in order[: left - 1]:
-                hands[seat].append(draw[at])
-                at += 1
-            hands[order[-1]].append(draw[at])
+        for seat in drawers:
+            hands[seat].append(draw[at])
             at += 1
-        count = at - self.drawn
         self.drawn = at
-        return count
+        return len(drawers)
 
     def _undraw(self, winner: int, count: int) -> None:
+        """Take back :meth:`_draw`'s ``count`` cards."""
         if not count:
             return
-        order = self.tables.orders[winner]
         hands = self.hands
-        if count == len(order):
-            for seat in order:
-                hands[seat].pop()
-        else:
-            for seat in order[: count - 1]:
-                hands[seat].pop()
-            hands[order[-1]].pop()
+        for seat in self.tables.drawers[winner][count - 1]:
+            hands[seat].pop()
         self.drawn -= count
 
     # -- a fast rule-of-thumb policy ---------------------------------------
@@ -211,24 +184,32 @@ class World:
         """The card the seat to move plays by rules of thumb that use only
         its hand and the trick (no hidden card): leading, the card that
         costs least (its points, its strength, more for a trump);
-        following, ``greedy_follow`` (in ``_tables``)."""
+        following, ``greedy_follow`` (in ``_tables``), with the search's
+        greedy weights (``Tables.greedy``)."""
         hand = self.hands[self.to_move]
-        lead_cost, keeps = self.tables.greedy_costs(self.trump)
-        if not self.trick_cards:
-            return min(hand, key=lead_cost.__getitem__)
-        row, stake, friendly, last = self._following()
         tables = self.tables
+        greedy = tables.greedy
+        if not self.trick_cards:
+            return min(hand, key=greedy.lead[self.trump].__getitem__)
+        row, stake, friendly, last = self._following()
         return greedy_follow(
-            hand, keeps, tables.points, tables.strength, self.beats, row, stake, friendly, last
+            hand,
+            greedy.keeps[self.trump],
+            tables.points,
+            greedy.strength,
+            self.beats,
+            row,
+            stake,
+            friendly,
+            last,
         )
 
-    def _following(self) -> tuple[int, int, bool, bool]:
-        """What the seat to move follows: 40 times the card winning the
-        trick so far, the trick's points, whether that card is its side's
-        and whether its own card ends the trick."""
-        at, best, stake = self._leading()
+    def _following(self) -> Following:
+        """What the seat to move follows (see ``Following``)."""
+        tables = self.tables
+        at, best, stake = leading(self.beats, tables.points, self.trick_cards)
         friendly = self.side[self.trick_seats[at]] == self.side[self.to_move]
-        return best * 40, stake, friendly, len(self.trick_cards) == self.tables.trick_size - 1
+        return best * 40, stake, friendly, len(self.trick_cards) == tables.trick_size - 1
 
     def expected(self) -> int:
         """The card the exact search expects the seat to move to play when
@@ -247,18 +228,7 @@ class World:
             return self.greedy()
         hand = self.hands[self.to_move]
         if self.trick_cards:
-            row, stake, friendly, last = self._following()
-            return follow_card(
-                hand,
-                self.trump,
-                tables.points,
-                tables.strength,
-                self.beats,
-                row,
-                stake,
-                friendly,
-                last,
-            )
+            return follow_card(hand, self.trump, tables, self.beats, self._following())
         # Unseen: the other sides' hands, the stock and the partners'
         # hands until they are shown, but for the cards drawn in view of
         # every seat.
@@ -281,14 +251,15 @@ class World:
 
         The same cards as ``while hands[to_move]: play(greedy())``, in one
         loop over local names: the trick's winning card and points are
-        kept up to date as cards fall instead of being worked out again
-        for every card (the playouts are most of the search's time)."""
+        kept up to date as cards fall (by the ``beats`` table, as
+        :func:`~briscola._trick.leading` decides) instead of being worked
+        out again for every card (the playouts are most of the search's
+        time)."""
         tables = self.tables
-        points = tables.points
-        strength = tables.strength
-        orders = tables.orders
-        size = tables.trick_size
-        lead_cost, keeps = tables.greedy_costs(self.trump)
+        greedy = tables.greedy
+        lead_cost, keeps = greedy.lead[self.trump], greedy.keeps[self.trump]
+        points, strength = tables.points, greedy.strength
+        orders, size = tables.trick_orders, tables.trick_size
         follow = greedy_follow
         beats = self.beats
         side = self.side
@@ -302,7 +273,7 @@ class World:
         nodes = 0
         at = best = stake = 0
         if cards:
-            at, best, stake = self._leading()
+            at, best, stake = leading(beats, points, cards)
         while True:
             hand = hands[seat]
             if not hand:
@@ -387,7 +358,7 @@ class World:
             cards.append(card)
             self.trick_seats.append(seat)
             if len(cards) < size:
-                self.to_move = tables.orders[self.leader][len(cards)]
+                self.to_move = tables.trick_orders[self.leader][len(cards)]
                 value = self.solve(alpha, beta)
             else:
                 value = self._close_and_solve(alpha, beta)
@@ -432,7 +403,7 @@ class World:
         cards.append(card)
         self.trick_seats.append(seat)
         if len(cards) < self.tables.trick_size:
-            self.to_move = self.tables.orders[self.leader][len(cards)]
+            self.to_move = self.tables.trick_orders[self.leader][len(cards)]
             value = self.solve()
         else:
             value = self._close_and_solve(-INFINITY, INFINITY)
@@ -445,7 +416,7 @@ class World:
     def _close_and_solve(self, alpha: int, beta: int) -> int:
         """The trick in progress is complete: collect it, draw, search the
         rest, and take it all back."""
-        at, _, points = self._leading()
+        at, _, points = leading(self.beats, self.tables.points, self.trick_cards)
         winner = self.trick_seats[at]
         gain = points if self.mine[winner] else 0
         seats = self.trick_seats
@@ -477,11 +448,7 @@ class World:
             )
         else:
             beats = self.beats
-            best = cards[0]
-            for card in cards[1:]:
-                if beats[best * 40 + card]:
-                    best = card
-            row = best * 40
+            row = leading(beats, points, cards)[1] * 40
             order = sorted(
                 hand,
                 key=lambda c: (

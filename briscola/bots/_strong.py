@@ -42,7 +42,7 @@ class _Scorer:
 
     def __init__(self, world: World, seat: int, state: GameState, weight: float = 1.0) -> None:
         self.weight = weight
-        self.total = world.tables.total
+        self.total = world.tables.total_points
         self.mine = world.side[seat]
         self.sides = len(world.captured)
         self.contract: tuple[int, int, int, bool] | None = None

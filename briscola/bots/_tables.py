@@ -1,113 +1,168 @@
-"""Per-card lookup tables of one :class:`~briscola.Rules` for the search
-bots (:class:`Tables`), with cards as ``Card.index`` values and suits as
-``0..3`` in :class:`~briscola.Suit` order."""
+"""The bots' per-rules data: :class:`Tables`, the engine's rules
+:class:`~briscola._trick.Table` and the weights of the bots' rules of
+thumb on top of it, with cards as ``Card.index`` values and suits as
+``0..3`` in :class:`~briscola.Suit` order (``-1`` for no trump)."""
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
+from typing import TypeAlias
 
-from .._cards import FULL_PACK, Suit
+from .._cards import FULL_PACK, Rank, Suit
 from .._rules import Auction, PartnerHands, Rules
+from .._trick import Table, per_rules, table_for
 
-__all__ = ["SUIT_OF", "Tables", "greedy_follow", "suit_index", "tables_for"]
+__all__ = [
+    "GREEDY_KEEP",
+    "SUIT_OF",
+    "TRUMP_INDEX",
+    "Following",
+    "Greedy",
+    "Tables",
+    "greedy_follow",
+    "suit_index",
+    "tables_for",
+]
 
 _SUITS = tuple(Suit)
 #: Per card index, its suit's index.
 SUIT_OF = tuple(_SUITS.index(card.suit) for card in FULL_PACK)
 
+#: The trumps by suit index, the last (index ``-1``) standing for no trump.
+_TRUMPS: tuple[Suit | None, ...] = (*_SUITS, None)
+_TRUMP_INDICES = (0, 1, 2, 3, -1)
+#: Per trump (a suit or ``None``), its suit index (``-1`` for ``None``).
+TRUMP_INDEX: dict[Suit | None, int] = {trump: i for i, trump in zip(_TRUMP_INDICES, _TRUMPS)}
 
-class Tables:
-    """Per-card lookup tables of one :class:`~briscola.Rules`.
+#: What :func:`greedy_follow` and the greedy leads count a trump kept back
+#: as worth, above its strength.
+GREEDY_KEEP = 4
+
+Following: TypeAlias = tuple[int, int, bool, bool]
+"""What the seat to move follows in a trick under way: 40 times the card
+winning it so far (that card's row of a ``beats`` table), the trick's
+points, whether that card is the mover's side's, and whether the mover's
+card ends the trick."""
+
+
+class Greedy:
+    """The weights of the greedy rules of thumb (:func:`greedy_follow` and
+    the cheapest lead) on one strength scale.
 
     Attributes:
-        players: Number of seats.
-        trick_size: Cards in a complete trick.
-        orders: Per leading seat, the seats in the order they play one
-            trick (and draw after it).
-        points: Per card index, its points.
-        strength: Per card index, its rank's strength (higher is stronger).
-        total: Points in the pack.
+        strength: Per card index, its strength on this scale.
+        keeps: Per trump suit index (``-1`` for no trump), per card index,
+            what keeping the card back is worth: :data:`GREEDY_KEEP` plus
+            its strength for a trump, else 0.
+        lead: Per trump suit index, per card index, what leading the card
+            costs: its points, its strength over 16 and its keep.
+    """
+
+    __slots__ = ("strength", "keeps", "lead")
+
+    def __init__(self, points: Sequence[int], strength: tuple[int, ...]) -> None:
+        self.strength = strength
+        self.keeps = tuple(
+            tuple(
+                float(GREEDY_KEEP + strength[c]) if SUIT_OF[c] == trump else 0.0 for c in range(40)
+            )
+            for trump in _TRUMP_INDICES
+        )
+        self.lead = tuple(
+            tuple(
+                points[c]
+                + strength[c] / 16
+                + (GREEDY_KEEP + strength[c] if SUIT_OF[c] == trump else 0)
+                for c in range(40)
+            )
+            for trump in _TRUMP_INDICES
+        )
+
+
+class Tables(Table):
+    """The bots' table of one :class:`~briscola.Rules`: the engine's
+    :class:`~briscola._trick.Table` of the rules, extended with the bots'
+    data on top of it. Its engine fields are the very objects of the
+    engine's table (:attr:`core`), not compiled again.
+
+    Attributes:
+        core: The engine's table of the rules (:func:`~briscola._trick.table_for`).
+        trump_beats: Per trump suit index (``-1`` for no trump), the
+            engine's flat ``beats`` table of that trump:
+            ``trump_beats[trump][best * 40 + card]`` says whether ``card``
+            takes a trick that ``best`` is winning.
         sides_known: Whether every seat knows which seats are on its side
             (no auction: its team, or itself alone).
         partners_shown: Whether partners see each other's hands once the
             stock is gone (:attr:`~briscola.PartnerHands.AFTER_STOCK`).
+        rank_strength: Per rank, 0 for the weakest to 9 for the strongest
+            (the scale of :class:`~briscola.bots.HeuristicBot`'s bidding,
+            calling and exchanges).
+        rank_points: Per rank, its points.
+        greedy: The search's greedy weights (``World.greedy``), on
+            :attr:`strength`'s scale (1 to 10).
+        rollout: :func:`~briscola.bots.greedy_rollout`'s greedy weights, on
+            :attr:`rank_strength`'s scale (0 to 9).
     """
 
     __slots__ = (
-        "players",
-        "trick_size",
-        "orders",
-        "points",
-        "strength",
-        "total",
+        "core",
+        "trump_beats",
         "sides_known",
         "partners_shown",
-        "_beats",
-        "_costs",
+        "rank_strength",
+        "rank_points",
+        "greedy",
+        "rollout",
     )
 
+    core: Table
+    trump_beats: tuple[tuple[bool, ...], ...]
+    sides_known: bool
+    partners_shown: bool
+    rank_strength: dict[Rank, int]
+    rank_points: dict[Rank, int]
+    greedy: Greedy
+    rollout: Greedy
+
     def __init__(self, rules: Rules) -> None:
-        n = rules.players
-        plays = rules.plays_per_trick
-        self.players = n
-        self.trick_size = n * plays
-        self.orders = tuple(
-            tuple((lead + j) % n for _ in range(plays) for j in range(n)) for lead in range(n)
-        )
-        table = dict(rules.card_points)
-        self.points = tuple(table.get(card.rank, 0) for card in FULL_PACK)
-        rank_strength = {rank: len(rules.strength) - i for i, rank in enumerate(rules.strength)}
-        self.strength = tuple(rank_strength.get(card.rank, 0) for card in FULL_PACK)
-        self.total = sum(self.points[card.index] for card in rules.pack)
-        self.sides_known = rules.auction is Auction.NONE
-        self.partners_shown = rules.partner_hands is PartnerHands.AFTER_STOCK
-        self._beats: dict[int, tuple[bool, ...]] = {}
-        self._costs: dict[int, tuple[tuple[float, ...], tuple[float, ...]]] = {}
+        core = table_for(rules)
+        set_ = object.__setattr__
+        for name in Table.__slots__:
+            set_(self, name, getattr(core, name))
+        order = rules.strength
+        rank_strength = {rank: len(order) - 1 - i for i, rank in enumerate(order)}
+        points = dict(rules.card_points)
+        fields = {
+            "core": core,
+            "trump_beats": tuple(core.beats[trump] for trump in _TRUMPS),
+            "sides_known": rules.auction is Auction.NONE,
+            "partners_shown": rules.partner_hands is PartnerHands.AFTER_STOCK,
+            "rank_strength": rank_strength,
+            "rank_points": {rank: points.get(rank, 0) for rank in Rank},
+            "greedy": Greedy(core.points, core.strength),
+            "rollout": Greedy(core.points, tuple(rank_strength[card.rank] for card in FULL_PACK)),
+        }
+        for name, value in fields.items():
+            set_(self, name, value)
 
-    def greedy_costs(self, trump: int) -> tuple[tuple[float, ...], tuple[float, ...]]:
-        """Per card index, with ``trump`` the trump suit's index: what
-        leading it costs by :meth:`World.greedy`'s rules of thumb, and
-        what keeping it back is worth (trumps only, else 0)."""
-        costs = self._costs.get(trump)
-        if costs is None:
-            points = self.points
-            strength = self.strength
-            keeps = tuple(4.0 + strength[c] if SUIT_OF[c] == trump else 0.0 for c in range(40))
-            lead = tuple(
-                points[c] + strength[c] / 16 + (4 + strength[c] if SUIT_OF[c] == trump else 0)
-                for c in range(40)
-            )
-            costs = self._costs[trump] = (lead, keeps)
-        return costs
-
-    def beats(self, trump: int) -> tuple[bool, ...]:
-        """Flat table: ``beats(trump)[best * 40 + card]`` says whether
-        ``card`` takes a trick that ``best`` is winning (``trump`` a suit
-        index, or -1 for no trump)."""
-        table = self._beats.get(trump)
-        if table is None:
-            strength = self.strength
-            table = tuple(
-                (strength[card] > strength[best])
-                if SUIT_OF[card] == SUIT_OF[best]
-                else SUIT_OF[card] == trump
-                for best in range(40)
-                for card in range(40)
-            )
-            self._beats[trump] = table
-        return table
+    def __reduce__(self) -> tuple[object, ...]:
+        return (tables_for, (self.rules,))
 
 
-@functools.lru_cache(maxsize=64)
+_TABLES: dict[Rules, Tables] = {}
+
+
+@per_rules(_TABLES)
 def tables_for(rules: Rules) -> Tables:
-    """The (cached) :class:`Tables` of ``rules``."""
+    """The :class:`Tables` of ``rules``, compiled once (see
+    :func:`~briscola._trick.per_rules`)."""
     return Tables(rules)
 
 
 def suit_index(suit: Suit | None) -> int:
     """A suit's index in :class:`~briscola.Suit` order, -1 for ``None``."""
-    return -1 if suit is None else _SUITS.index(suit)
+    return TRUMP_INDEX[suit]
 
 
 def greedy_follow(
@@ -132,10 +187,7 @@ def greedy_follow(
         points: Per card index, its points.
         strength: Per card index, its rank's strength.
         beats: The flat beats table of the trump (see :meth:`Tables.beats`).
-        row: ``40 *`` the trick's winning card so far.
-        stake: The trick's points so far.
-        friendly: Whether that card is the mover's side's.
-        last: Whether the mover plays the trick's last card.
+        row, stake, friendly, last: The trick so far (see :data:`Following`).
     """
     top = -1000.0
     choice = hand[0]

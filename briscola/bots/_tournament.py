@@ -19,6 +19,7 @@ import attrs
 
 from .._engine import outcome
 from .._rules import Auction, Rules
+from .._trick import per_rules
 from ._arena import make_bot, play_deal
 from ._protocol import Bot
 
@@ -214,10 +215,9 @@ _Counts: TypeAlias = "list[list[int]]"
 _RULES: dict[Rules, Rules] = {}
 
 
+@per_rules(_RULES)
 def _interned(rules: Rules) -> Rules:
-    if len(_RULES) > 64:
-        _RULES.clear()
-    return _RULES.setdefault(rules, rules)
+    return rules
 
 
 def _play_chunk(
