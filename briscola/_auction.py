@@ -16,7 +16,7 @@ from ._state import (
     contracted,
     make_contract,
 )
-from ._trick import Table
+from ._trick import CACHE_LIMIT, Table
 
 __all__ = [
     "auction_actions",
@@ -82,13 +82,15 @@ class Ladder:
 
 _LADDERS: dict[Table, Ladder] = {}
 """Per rules table, its ladder (the table is the key: it hashes by
-identity, with no Python code, and is shared by every deal of its rules)."""
+identity, with no Python code, and is shared by every deal of its rules),
+emptied past :data:`~briscola._trick.CACHE_LIMIT` entries as every per-rules
+cache is."""
 
 
 def _new_ladder(table: Table) -> Ladder:
     """Compile and keep the ladder of ``table``'s rules (the slow path of
     :func:`ladder_of`, once per rules)."""
-    if len(_LADDERS) > 256:
+    if len(_LADDERS) > CACHE_LIMIT:
         _LADDERS.clear()
     ladder = _LADDERS[table] = Ladder(table.rules)
     return ladder

@@ -245,7 +245,8 @@ class BriscolaEnv(gymnasium.Env[dict[str, Any], np.int64]):
         choosers = self._choosers
         rng = self._bot_rng
         while not state.is_over and state.to_move != seat:
-            mover: int = state.to_move  # type: ignore[assignment]
+            mover = state.to_move
+            assert mover is not None  # a deal not over has a seat to move
             legal = legal_actions(state)
             choose = choosers[mover]
             assert choose is not None

@@ -367,7 +367,8 @@ class BriscolaAECEnv(AECEnv):
             self._end(state, agent)
             return
         self.infos[agent] = deal.idle_info
-        mover = self._names[state.to_move]  # type: ignore[index]
+        assert state.to_move is not None  # a deal not over has a seat to move
+        mover = self._names[state.to_move]
         self.infos[mover] = {"action_mask": deal.mask}
         self.agent_selection = mover
         if self.render_mode == "human":
