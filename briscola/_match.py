@@ -133,7 +133,9 @@ def match_apply(match: MatchState, action: Action) -> MatchState:
         return MatchState(rules, match.seed, game, results, totals, True, match.finished)
     dealer = next_dealer(rules, game.dealer, result)
     following = new_game(rules, seed=deal_seed(match.seed, len(results)), dealer=dealer)
-    return MatchState(rules, match.seed, following, results, totals, False, match.finished + (game,))
+    return MatchState(
+        rules, match.seed, following, results, totals, False, match.finished + (game,)
+    )
 
 
 def next_dealer(rules: Rules, dealer: Seat, result: Outcome) -> Seat:

@@ -13,7 +13,15 @@ from ._rules import EXCHANGE_NONE, EXCHANGE_SEVEN_AFTER_WIN, EXCHANGE_TWO_FIRST_
 from ._state import PHASE_OVER, PHASE_PLAYING, GameState, swapped
 from ._trick import Table
 
-__all__ = ["PLAY_OF", "PLAYS_OF_HAND", "play_actions", "apply_play", "apply_swap", "swap_cards", "why_no_swap"]
+__all__ = [
+    "PLAY_OF",
+    "PLAYS_OF_HAND",
+    "play_actions",
+    "apply_play",
+    "apply_swap",
+    "swap_cards",
+    "why_no_swap",
+]
 
 
 PLAY_OF = {play.card: play for play in PLAYS}

@@ -254,7 +254,9 @@ def _to_teams(
 ) -> tuple[tuple[int, ...], ...] | None:
     if value is None:
         return None
-    teams = tuple(_items("teams", team, MAX_PLAYERS) for team in _items("teams", value, MAX_PLAYERS))
+    teams = tuple(
+        _items("teams", team, MAX_PLAYERS) for team in _items("teams", value, MAX_PLAYERS)
+    )
     for team in teams:
         for seat in team:
             if type(seat) is not int:

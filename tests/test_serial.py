@@ -429,9 +429,7 @@ def test_fuzz_random_json(value: Json) -> None:
 @given(
     kind=st.sampled_from(["rules", "game", "match", "observation"]),
     fields=st.dictionaries(
-        st.sampled_from(
-            ["rules", "pack", "dealer", "history", "seed", "deals", "seat", "hand"]
-        ),
+        st.sampled_from(["rules", "pack", "dealer", "history", "seed", "deals", "seat", "hand"]),
         json_values,
     ),
 )

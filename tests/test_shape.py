@@ -358,6 +358,8 @@ def test_inline_fills_set_every_field(module: str, cls: type, functions: set[str
 
 def test_an_inline_fill_missing_a_field_is_caught(tmp_path: Path, monkeypatch: Any) -> None:
     """The fill reader sees a forgotten field: the test above can fail."""
-    (tmp_path / "m.py").write_text("def f():\n    new = T()\n    new.a = 1\n    new.__class__ = C\n")
+    (tmp_path / "m.py").write_text(
+        "def f():\n    new = T()\n    new.a = 1\n    new.__class__ = C\n"
+    )
     monkeypatch.setattr(sys.modules[__name__], "PACKAGE", tmp_path)
     assert _inline_fills("m.py") == [("f", {"a", "__class__"})]

@@ -269,9 +269,7 @@ def test_opponents_never_see_a_sign(state: GameState, data: st.DataObject) -> No
             assert observe(after, other).signs[-1] == (seat, sign.signal)
         else:
             assert observe(after, other) == observe(state, other)
-            assert encoding.encode(observe(after, other)) == encoding.encode(
-                observe(state, other)
-            )
+            assert encoding.encode(observe(after, other)) == encoding.encode(observe(state, other))
             seen = observe(after, other)
             friends = (other, partner(rules, other))
             assert all(
@@ -281,9 +279,7 @@ def test_opponents_never_see_a_sign(state: GameState, data: st.DataObject) -> No
 
 
 @given(state=talking_states(), data=st.data())
-def test_sampled_deals_agree_with_what_a_seat_heard(
-    state: GameState, data: st.DataObject
-) -> None:
+def test_sampled_deals_agree_with_what_a_seat_heard(state: GameState, data: st.DataObject) -> None:
     """``sample_state`` replays the talk the seat saw, and its observation
     of the sample is the seat's observation."""
     seat = data.draw(st.integers(0, state.rules.players - 1))

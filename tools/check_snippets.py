@@ -48,8 +48,15 @@ def main() -> int:
             paths.append(str(path))
         print(f"checking {len(paths)} code blocks")
         command = [
-            sys.executable, "-m", "mypy", "--strict", "--ignore-missing-imports",
-            "--no-incremental", "--config-file", "/dev/null", *paths,
+            sys.executable,
+            "-m",
+            "mypy",
+            "--strict",
+            "--ignore-missing-imports",
+            "--no-incremental",
+            "--config-file",
+            "/dev/null",
+            *paths,
         ]
         done = subprocess.run(command, capture_output=True, text=True, check=False)
         out = done.stdout

@@ -68,15 +68,15 @@ def make_bot(spec: str) -> Bot:
     if name == "montecarlo":
         if not option:
             return MonteCarloBot()
-        return MonteCarloBot(samples=_positive(option, "montecarlo:SAMPLES", "a positive number of samples"))
+        return MonteCarloBot(
+            samples=_positive(option, "montecarlo:SAMPLES", "a positive number of samples")
+        )
     if name == "strong":
         if not option:
             return StrongBot()
         return StrongBot(budget=_positive(option, "strong:BUDGET", "a positive budget"))
     known = ", ".join(BOT_NAMES)
-    raise ValueError(
-        f"unknown bot {spec!r}; known: {known} (or montecarlo:SAMPLES, strong:BUDGET)"
-    )
+    raise ValueError(f"unknown bot {spec!r}; known: {known} (or montecarlo:SAMPLES, strong:BUDGET)")
 
 
 def _positive(option: str, form: str, wanted: str) -> int:

@@ -74,4 +74,3 @@ class RandomBot:
 
     def __repr__(self) -> str:
         return "RandomBot()"
-

@@ -363,4 +363,3 @@ def summary(rules: Rules) -> str:
         f"{sides}, {deal}, {match}"
     )
     return text + "".join(f", {extra}" for extra in extras)
-

@@ -87,8 +87,7 @@ def _parser() -> argparse.ArgumentParser:
         sub.add_argument(
             "--rules",
             metavar="FILE.json",
-            help="custom rules: a rules document written by briscola.dumps "
-            "(instead of a preset)",
+            help="custom rules: a rules document written by briscola.dumps (instead of a preset)",
         )
 
     play_parser = commands.add_parser(
@@ -139,7 +138,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     preset_option(sim)
     rules_file_option(sim)
-    sim.add_argument("--deals", type=int, default=100, help="number of deals, at least 1 (default 100)")
+    sim.add_argument(
+        "--deals", type=int, default=100, help="number of deals, at least 1 (default 100)"
+    )
     sim.add_argument(
         "--bots",
         default="heuristic,random",
@@ -198,7 +199,9 @@ def _parser() -> argparse.ArgumentParser:
     show_parser.add_argument(
         "--seat", type=int, default=None, help="show only what this seat may see"
     )
-    show_parser.add_argument("--svg", metavar="OUT.svg", default=None, help="write the picture here")
+    show_parser.add_argument(
+        "--svg", metavar="OUT.svg", default=None, help="write the picture here"
+    )
     show_parser.add_argument(
         "--symbols", action="store_true", help="write cards with suit symbols (A♦, 3♥...)"
     )

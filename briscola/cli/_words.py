@@ -91,4 +91,3 @@ def seats_text(seats: Sequence[int]) -> str:
 
 def article(word: str) -> str:
     return ("an " if word[0] in "aeiou" else "a ") + word
-

@@ -45,7 +45,10 @@ class TableDirective(Directive):
         namespace: dict[str, Any] = {"briscola": briscola}
         source = "\n".join(self.content)
         try:
-            exec(compile(source, f"<briscola-table in {self.state.document['source']}>", "exec"), namespace)
+            exec(
+                compile(source, f"<briscola-table in {self.state.document['source']}>", "exec"),
+                namespace,
+            )
             state = namespace["state"]
             options: dict[str, Any] = {"size": self.options.get("size", 640)}
             for key in ("language", "faces"):
