@@ -79,7 +79,9 @@ def test_an_episode_is_one_deal(name: str) -> None:
     assert env.game.pack == new_game(preset(name), seed=12).pack
     assert env.game.to_move == 1
     encoding = Encoding(preset(name))
-    assert observation["observation"].tolist() == encoding.encode(observe(env.game, 1))
+    expected_vector = np.array(encoding.encode(observe(env.game, 1)), dtype=np.float32)
+    assert observation["observation"].tolist() == expected_vector.tolist()
+    assert env.observation_space.contains(observation)
     assert info["action_mask"].tolist() == encoding.mask(env.game)
     reward, steps = greedy_episode(env, seed=12)
     result = outcome(env.game)

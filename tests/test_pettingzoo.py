@@ -101,7 +101,11 @@ def test_a_deal_is_one_episode(name: str) -> None:
         assert info["action_mask"].tolist() == mask.tolist()
         vector = observation["observation"]
         assert vector.dtype == np.float32
-        assert vector.tolist() == encoding.encode(observe(state, state.to_move))  # type: ignore[arg-type]
+        seat = state.to_move
+        assert seat is not None
+        expected = np.array(encoding.encode(observe(state, seat)), dtype=np.float32)
+        assert vector.tolist() == expected.tolist()
+        assert raw.observation_space(agent).contains(observation)
         index = rng.choice(np.flatnonzero(mask).tolist())
         state = apply(state, encoding.action(index))
         game.step(index)
