@@ -78,7 +78,9 @@ def test_pettingzoo_suite(name: str, capsys: pytest.CaptureFixture[str]) -> None
 def test_a_deal_is_one_episode(name: str) -> None:
     """``reset(seed=k)`` deals ``new_game(rules, seed=k)``; agents act in
     the deal's order with the deal's legal actions in the mask (also in
-    ``infos``); the rewards come at the end and follow the outcome."""
+    ``infos``) and the encoding as float32, within the observation space
+    (a ``Box`` from 0 to 1) of the layout version the metadata name; the
+    rewards come at the end and follow the outcome."""
     game = env(name)
     game.reset(seed=21)
     raw = game.unwrapped
@@ -86,6 +88,7 @@ def test_a_deal_is_one_episode(name: str) -> None:
     encoding = Encoding(rules)
     state = new_game(rules, seed=21)
     assert raw.game == state
+    assert raw.metadata["layout_version"] == encoding.layout_version
     rng = random.Random(3)
     totals = dict.fromkeys(game.possible_agents, 0.0)
     for agent in game.agent_iter():
