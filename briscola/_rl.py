@@ -100,12 +100,13 @@ def action_index(action: object, size: int) -> int:
 
 
 def observation_space(encoding: Encoding) -> spaces.Dict:
-    """The space of the observations: the encoded vector (float32, from 0
-    to :attr:`Encoding.observation_high`) and the mask (int8, 0 or 1)."""
-    high = np.array(encoding.observation_high, dtype=np.float32)
+    """The space of the observations: the encoded vector (float32, every
+    entry from 0 to 1, :meth:`Encoding.encode`) and the mask (int8, 0 or
+    1)."""
+    size = encoding.observation_size
     return spaces.Dict(
         {
-            "observation": spaces.Box(low=0.0, high=high, dtype=np.float32),
+            "observation": spaces.Box(low=0.0, high=1.0, shape=(size,), dtype=np.float32),
             "action_mask": spaces.Box(low=0, high=1, shape=(encoding.num_actions,), dtype=np.int8),
         }
     )

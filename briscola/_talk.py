@@ -192,19 +192,20 @@ def encode_talk(
     relative: tuple[int, ...],
     words_start: int,
     signs_start: int,
-    out: MutableSequence[int],
+    out: MutableSequence[float],
 ) -> None:
     """Write the talk an observation holds into its encoding: from
     ``words_start``, per seat relative to the observer (``relative``), the
     words said in the trick in progress; from ``signs_start``, the signs
-    the observer made in the deal, then its partner's."""
+    the observer made in the deal, then its partner's. Every entry is a
+    flag: 1.0 where a word or a sign was seen."""
     words = len(Word)
     history = seen.history
     actors = seen.actors
     for actor, talk in talk_this_trick(history, actors, len(seen.trick)):
         if type(talk) is Say:
-            out[words_start + relative[actor] * words + _WORD_INDEX[talk.word]] = 1
+            out[words_start + relative[actor] * words + _WORD_INDEX[talk.word]] = 1.0
     for action, actor in zip(history, actors):
         if type(action) is Sign:
             row = 0 if relative[actor] == 0 else len(Signal)
-            out[signs_start + row + _SIGNAL_INDEX[action.signal]] = 1
+            out[signs_start + row + _SIGNAL_INDEX[action.signal]] = 1.0

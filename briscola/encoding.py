@@ -6,7 +6,10 @@ Python, a fixed index for every action the rules allow
 actions of a deal, a match or an observation (:meth:`Encoding.mask`), and
 an observation as a vector of fixed length (:meth:`Encoding.encode`), read
 from the :class:`~briscola.Observation` alone so that it cannot reveal a
-hidden card. The guide "Reinforcement learning" describes both layouts.
+hidden card. Every entry of the vector lies in [0, 1]: the flags are 0 or
+1, and each count is divided by its bound, so that learners can take the
+vector as it is. The guide "Reinforcement learning" describes both
+layouts; :data:`LAYOUT_VERSION` numbers them.
 
 >>> from briscola import new_game, observe, preset, legal_actions
 >>> encoding = Encoding(preset("italian-2p"))
@@ -46,7 +49,22 @@ from ._state import (
 from ._talk import encode_talk, talk_indices
 from ._trick import per_rules
 
-__all__ = ["Encoding", "Section", "encoding_for"]
+__all__ = ["LAYOUT_VERSION", "Encoding", "Section", "encoding_for"]
+
+LAYOUT_VERSION: Final = 2
+"""The version of the layouts of :class:`Encoding`, for saved models and
+weights to name the vectors they were trained on.
+
+Version 1 (briscola 0.1.0) held each count as a whole number, from 0 to
+its bound; version 2 divides it by its bound, so that every entry lies in
+[0, 1]. The action indices and the order of the sections are the same in
+both. Any later change to the indices or to the vectors of rules that
+already have them (an entry's meaning or scale, their number) will give
+a new version.
+
+>>> LAYOUT_VERSION
+2
+"""
 
 _PHASES: Final = tuple(Phase)
 _getitem = operator.getitem
@@ -74,7 +92,13 @@ class Encoding:
     10
     >>> encoding.action(50)
     SwapTrump(card=Card(Suit.CUPS, Rank.ACE))
+    >>> encoding.layout_version
+    2
     """
+
+    layout_version: Final[int] = LAYOUT_VERSION
+    """The version of the layouts (:data:`LAYOUT_VERSION`): the same for
+    every rules."""
 
     def __init__(self, rules: Rules) -> None:
         if not isinstance(rules, Rules):
@@ -183,9 +207,21 @@ class Encoding:
         self.observation_size: Final[int] = len(obs.high)
         """The length of an encoded observation."""
         self.observation_high: Final[tuple[int, ...]] = tuple(obs.high)
-        """The largest value each entry of an encoded observation can take
-        (the smallest is always 0): 1 for the flags, the bound of each
-        count."""
+        """The count each entry of an encoded observation is divided by:
+        1 for the flags, the bound of each count (the largest it can be).
+        Entry ``i`` holds ``count / observation_high[i]``, so
+        ``round(vector[i] * observation_high[i])`` gives the count back.
+        (In layout version 1 the entries held the counts themselves, from
+        0 to these bounds.)"""
+        # The scaled values of each count, computed once: entry c is
+        # c / high, the division that encode documents.
+        high = self.observation_high
+        self._stock_value = _scaled(high[self._stock])
+        self._position_value = _scaled(high[self._stock_known]) if self._stock_known >= 0 else ()
+        self._size_value = _scaled(high[self._sizes])
+        self._points_value = _scaled(high[self._points])
+        self._tricks_value = _scaled(high[self._tricks])
+        self._one_seat_sides = len(sides) == n
 
         self._rel, self._side_place = seat_orders(n, sides)
         points = dict(rules.card_points)
@@ -204,6 +240,12 @@ class Encoding:
             tuple(self._given + rel * size for rel in self._rel[seat]) for seat in range(n)
         )
         self._phase_index = {phase: i for i, phase in enumerate(_PHASES)}
+        # Per observing seat, the seats of each side in the order of
+        # place (for the points and tricks of sides of several seats).
+        self._side_members = tuple(
+            tuple(tuple(s for s in range(n) if place[s] == k) for k in range(len(sides)))
+            for place in self._side_place
+        )
 
     def __repr__(self) -> str:
         return f"Encoding(<{self.rules.players}-seat rules>)"
@@ -385,8 +427,23 @@ class Encoding:
 
     # -- observations -----------------------------------------------------
 
-    def encode(self, observation: Observation) -> list[int]:
-        """The observation as :attr:`observation_size` integers.
+    def encode(self, observation: Observation) -> list[float]:
+        """The observation as :attr:`observation_size` floats, each in
+        [0, 1] (layout version 2, :data:`LAYOUT_VERSION`).
+
+        A flag is ``0.0`` or ``1.0``. A count (the stock's size, the hand
+        sizes, the points and tricks of each side, the places of the known
+        cards in the stock) is ``count / high``, where ``high`` is the
+        entry's :attr:`observation_high`, the count's bound: a Python
+        float, the IEEE double quotient of the two whole numbers, so that
+        it is 1.0 exactly when the count is at its bound and
+        ``round(value * high)`` gives the count back. An array of float32
+        (:meth:`encode_into`, the environments) stores that quotient
+        rounded to float32, which equals the float32 quotient (float64
+        holds more than twice float32's digits, so rounding twice loses
+        nothing): another implementation, a batched NumPy one for
+        instance, reproduces every entry bit for bit by dividing the same
+        whole numbers in float64 or in float32.
 
         Only the deal is encoded: a match's record
         (:attr:`~briscola.Observation.match_results`) is left out.
@@ -395,7 +452,7 @@ class Encoding:
             observation: An observation of these rules.
 
         Returns:
-            A new list; entry ``i`` lies between 0 and
+            A new list of floats, entry ``i`` a count divided by
             ``observation_high[i]``.
 
         Raises:
@@ -408,21 +465,27 @@ class Encoding:
         >>> hand = encoding.observation_sections[0]
         >>> [i for i in range(hand.start, hand.stop) if vector[i]]
         [5, 18, 26]
+        >>> stock = next(s for s in encoding.observation_sections if s.name == "stock-size")
+        >>> vector[stock.start], encoding.observation_high[stock.start]
+        (0.825, 40)
         """
-        out = [0] * self.observation_size
+        out = [0.0] * self.observation_size
         self.encode_into(observation, out)
         return out
 
-    def encode_into(self, observation: Observation, out: MutableSequence[int] | object) -> None:
+    def encode_into(self, observation: Observation, out: MutableSequence[float] | object) -> None:
         """Write the encoding of ``observation`` into ``out``.
 
         The fast path of :meth:`encode`: ``out`` must hold
         ``observation_size`` zeros (a list, an ``array.array``, a
-        NumPy array, ...); only the non-zero entries are written.
+        NumPy array, ...); only the non-zero entries are written, as
+        :meth:`encode` gives them (an array of float32 rounds them to
+        float32).
 
         Args:
             observation: An observation of these rules.
-            out: A zeroed, writable sequence of numbers.
+            out: A zeroed, writable sequence of floats (an array of
+                integers would cut the counts down to 0).
 
         Raises:
             ValueError: If the observation belongs to other rules.
@@ -433,7 +496,7 @@ class Encoding:
         >>> encoding = Encoding(state.rules)
         >>> out = array.array("f", bytes(4 * encoding.observation_size))
         >>> encoding.encode_into(observe(state, 0), out)
-        >>> list(out) == encoding.encode(observe(state, 0))
+        >>> out == array.array("f", encoding.encode(observe(state, 0)))
         True
         """
         seen = observation
@@ -441,27 +504,27 @@ class Encoding:
             self._check_rules(seen.rules)
         # ``out`` is typed ``object`` for the NumPy arrays and the like that
         # are no MutableSequence but take item assignment all the same.
-        o = cast("MutableSequence[int]", out)
+        o = cast("MutableSequence[float]", out)
         seat = seen.seat
         rel = self._rel[seat]
         slot = self._slot
         size = len(self._pack)
 
         for i in map(self._hand_at.__getitem__, seen.hand):
-            o[i] = 1
+            o[i] = 1.0
         base = self._known - size
         for s, cards in enumerate(seen.known_hands):
             if cards and s != seat:
                 start = base + rel[s] * size
                 for card in cards:
-                    o[start + slot[card.index]] = 1
+                    o[start + slot[card.index]] = 1.0
         if self._dealt >= 0:
             base = self._dealt - size
             for s, cards in enumerate(seen.shown_dealt):
                 if cards and s != seat:
                     start = base + rel[s] * size
                     for card in cards:
-                        o[start + slot[card.index]] = 1
+                        o[start + slot[card.index]] = 1.0
 
         history = seen.history
         actors = seen.actors
@@ -478,73 +541,93 @@ class Encoding:
                 actors = actors[start:]
             played_at = self._played_at[seat]
             for i in map(_getitem, map(played_at.__getitem__, actors), map(_card, history)):
-                o[i] = 1
+                o[i] = 1.0
         else:
             played = self._played_base[seat]
             given = self._given_base[seat]
             for action, actor in zip(history, actors):
                 if type(action) is Play:
-                    o[played[actor] + slot[action.card.index]] = 1
+                    o[played[actor] + slot[action.card.index]] = 1.0
                 elif type(action) is SwapTrump:
-                    o[given[actor] + slot[action.card.index]] = 1
+                    o[given[actor] + slot[action.card.index]] = 1.0
 
         trick = seen.trick
         if trick:
             base = self._trick
             for k, (_, card) in enumerate(trick):
-                o[base + k * size + slot[card.index]] = 1
-            o[self._leader + rel[trick[0][0]]] = 1
+                o[base + k * size + slot[card.index]] = 1.0
+            o[self._leader + rel[trick[0][0]]] = 1.0
         trump = seen.trump
         if trump is not None:
-            o[self._trump + trump.value] = 1
+            o[self._trump + trump.value] = 1.0
         if self._face_up >= 0:
             face_up = seen.trump_card
             if face_up is not None:
-                o[self._face_up + slot[face_up.index]] = 1
+                o[self._face_up + slot[face_up.index]] = 1.0
             turned = seen.turned_card
             if turned is not None:
-                o[self._turned + slot[turned.index]] = 1
+                o[self._turned + slot[turned.index]] = 1.0
             if seen.trump_drawn is not None:
-                o[self._drawn + rel[seen.trump_drawn[0]]] = 1
+                o[self._drawn + rel[seen.trump_drawn[0]]] = 1.0
             if self._buried >= 0:
                 for card in seen.buried:
-                    o[self._buried + slot[card.index]] = 1
+                    o[self._buried + slot[card.index]] = 1.0
+                position_value = self._position_value
                 for position, card in seen.stock_known:
-                    o[self._stock_known + slot[card.index]] = position + 1
-        o[self._stock] = seen.stock_size
+                    o[self._stock_known + slot[card.index]] = position_value[position + 1]
+        o[self._stock] = self._stock_value[seen.stock_size]
         base = self._sizes
+        size_value = self._size_value
         for s, count in enumerate(seen.hand_sizes):
             if count:
-                o[base + rel[s]] = count
+                o[base + rel[s]] = size_value[count]
 
         place = self._side_place[seat]
         points = self._points_of.__getitem__
         base_points = self._points
         base_tricks = self._tricks
-        for s, pile in enumerate(seen.piles):
-            if pile:
-                o[base_points + place[s]] += sum(map(points, pile))
-        for s, won in enumerate(seen.tricks_won):
-            if won:
-                o[base_tricks + place[s]] += won
+        points_value = self._points_value
+        tricks_value = self._tricks_value
+        if self._one_seat_sides:
+            for s, pile in enumerate(seen.piles):
+                if pile:
+                    o[base_points + place[s]] = points_value[sum(map(points, pile))]
+            for s, won in enumerate(seen.tricks_won):
+                if won:
+                    o[base_tricks + place[s]] = tricks_value[won]
+        else:
+            # Sides of several seats: count each side's whole, then scale.
+            piles = seen.piles
+            tricks_won = seen.tricks_won
+            for k, members in enumerate(self._side_members[seat]):
+                taken = won = 0
+                for s in members:
+                    pile = piles[s]
+                    if pile:
+                        taken += sum(map(points, pile))
+                    won += tricks_won[s]
+                if taken:
+                    o[base_points + k] = points_value[taken]
+                if won:
+                    o[base_tricks + k] = tricks_value[won]
 
         contract = seen.contract
         if contract is not None and self._bid >= 0:
             if contract.bid is not None:
-                o[self._bid + self._bid_index[contract.bid] - self._bid_start] = 1
+                o[self._bid + self._bid_index[contract.bid] - self._bid_start] = 1.0
             if contract.declarer is not None:
-                o[self._declarer + rel[contract.declarer]] = 1
+                o[self._declarer + rel[contract.declarer]] = 1.0
             for s, passed in enumerate(contract.passed):
                 if passed:
-                    o[self._passed + rel[s]] = 1
+                    o[self._passed + rel[s]] = 1.0
             if contract.called_card is not None:
-                o[self._called + slot[contract.called_card.index]] = 1
+                o[self._called + slot[contract.called_card.index]] = 1.0
             if contract.partner is not None:
-                o[self._partner + rel[contract.partner]] = 1
+                o[self._partner + rel[contract.partner]] = 1.0
         if seen.to_move is not None:
-            o[self._to_move + rel[seen.to_move]] = 1
-        o[self._dealer + rel[seen.dealer]] = 1
-        o[self._phase + self._phase_index[seen.phase]] = 1
+            o[self._to_move + rel[seen.to_move]] = 1.0
+        o[self._dealer + rel[seen.dealer]] = 1.0
+        o[self._phase + self._phase_index[seen.phase]] = 1.0
         if self._words >= 0:
             encode_talk(seen, rel, self._words, self._signs, o)
 
@@ -558,19 +641,30 @@ class Encoding:
         Returns:
             For each section with a non-zero entry, its name and the
             entries' offsets within the section with their values, as
-            ``[offset, value, offset, value, ...]``.
+            ``[offset, value, offset, value, ...]``: the values as in the
+            vector, a count divided by its bound (:attr:`observation_high`).
+
+        Raises:
+            ValueError: If ``vector`` is not :attr:`observation_size` long.
 
         >>> from briscola import new_game, observe, preset
         >>> state = new_game(preset("italian-2p"), seed=3)
         >>> encoding = Encoding(state.rules)
-        >>> encoding.describe(encoding.encode(observe(state, 0)))["hand"]
-        [5, 1, 18, 1, 26, 1]
+        >>> described = encoding.describe(encoding.encode(observe(state, 0)))
+        >>> described["hand"], described["stock-size"]
+        ([5, 1.0, 18, 1.0, 26, 1.0], [0, 0.825])
         """
         if len(vector) != self.observation_size:
             raise ValueError(
                 f"an encoded observation has {self.observation_size} entries, not {len(vector)}"
             )
         return describe(self.observation_sections, vector)
+
+
+def _scaled(high: int) -> tuple[float, ...]:
+    """``count / high`` for every count from 0 to ``high``: the values
+    :meth:`Encoding.encode` gives a count of that bound."""
+    return tuple([count / high for count in range(high + 1)])
 
 
 _ENCODINGS: dict[Rules, Encoding] = {}

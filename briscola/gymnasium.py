@@ -6,8 +6,9 @@ the learner is to move again or the deal is over.
 
 - Observations are dictionaries: ``"observation"``, the
   :class:`~briscola.encoding.Encoding` of what the learner's seat may see
-  (float32), and ``"action_mask"``, its legal actions (int8); the mask is
-  also in ``info["action_mask"]``.
+  (float32, every entry from 0 to 1; the layout's version is
+  ``metadata["layout_version"]``), and ``"action_mask"``, its legal
+  actions (int8); the mask is also in ``info["action_mask"]``.
 - Actions are the encoding's indices.
 - One episode is one deal. ``reset(seed=k)`` deals
   ``briscola.new_game(rules, seed=k)`` and seeds the bots; resets without
@@ -58,6 +59,7 @@ from ._rl import rewards as deal_rewards
 from ._rules import Rules
 from ._state import GameState
 from .bots import Bot, RandomBot, make_bot
+from .encoding import LAYOUT_VERSION
 
 __all__ = ["BriscolaEnv", "Opponent"]
 
@@ -109,7 +111,11 @@ class BriscolaEnv(gymnasium.Env[dict[str, Any], np.int64]):
     2
     """
 
-    metadata = {"render_modes": ["human", "ansi"], "render_fps": 1}
+    metadata = {
+        "render_modes": ["human", "ansi"],
+        "render_fps": 1,
+        "layout_version": LAYOUT_VERSION,
+    }
 
     def __init__(
         self,

@@ -6,10 +6,11 @@ style of PettingZoo's classic card games: one agent per seat, named
 deal gives (the winner of a trick leads the next).
 
 - Each observation is a dictionary: ``"observation"``, the
-  :class:`~briscola.encoding.Encoding` of what the seat may see (float32),
-  and ``"action_mask"``, the legal actions (int8, all zeros for a seat that
-  is not to move). The mask of the agent to move is also in
-  ``infos[agent]["action_mask"]``.
+  :class:`~briscola.encoding.Encoding` of what the seat may see (float32,
+  every entry from 0 to 1; the layout's version is
+  ``metadata["layout_version"]``), and ``"action_mask"``, the legal
+  actions (int8, all zeros for a seat that is not to move). The mask of
+  the agent to move is also in ``infos[agent]["action_mask"]``.
 - Actions are the encoding's indices.
 - One episode is one deal; ``reset(seed=k)`` deals
   ``briscola.new_game(rules, seed=k)``, and resets without a seed carry on
@@ -63,6 +64,7 @@ from ._rl import (
 from ._rl import rewards as deal_rewards
 from ._rules import Rules
 from ._state import GameState
+from .encoding import LAYOUT_VERSION
 
 __all__ = ["env", "raw_env", "BriscolaAECEnv"]
 
@@ -247,6 +249,7 @@ class BriscolaAECEnv(AECEnv):
         "name": "briscola_v0",
         "is_parallelizable": False,
         "render_fps": 1,
+        "layout_version": LAYOUT_VERSION,
     }
 
     def __init__(

@@ -2,9 +2,9 @@
 two-player Italian briscola against the random bot.
 
 The agent scores each action as a weighted sum of the encoded observation
-(:mod:`briscola.encoding`, scaled to [0, 1]): one weight vector per action
-index, so it can learn which card to play given the trump suit, the card
-led, the cards seen and the score. It plays epsilon-greedily among the
+(:mod:`briscola.encoding`, every entry in [0, 1]): one weight vector per
+action index, so it can learn which card to play given the trump suit, the
+card led, the cards seen and the score. It plays epsilon-greedily among the
 legal actions of the mask, and after each deal moves the scores of the
 actions it took towards the deal's reward (Monte Carlo control with a
 constant step size). The environment is :class:`briscola.gymnasium.BriscolaEnv`
@@ -33,14 +33,15 @@ class LinearAgent:
     """Action scores linear in the observation, learned from whole deals."""
 
     def __init__(self, env: BriscolaEnv, step_size: float, seed: int) -> None:
-        self.scale: Vector = 1.0 / np.array(env.encoding.observation_high, dtype=np.float64)
-        self.weights: Vector = np.zeros((env.encoding.num_actions, len(self.scale)))
+        self.layout_version = env.encoding.layout_version
+        """The observation layout the weights read: save it with them."""
+        self.weights: Vector = np.zeros((env.encoding.num_actions, env.encoding.observation_size))
         self.step_size = step_size
         self.rng = np.random.default_rng(seed)
 
     def features(self, observation: dict[str, Any]) -> Vector:
-        """The observation vector, every entry scaled to [0, 1]."""
-        return np.asarray(observation["observation"], dtype=np.float64) * self.scale
+        """The observation vector (every entry in [0, 1]), in float64."""
+        return np.asarray(observation["observation"], dtype=np.float64)
 
     def act(self, features: Vector, mask: Any, epsilon: float) -> int:
         """The best-scoring legal index, or with chance ``epsilon`` a

@@ -6,7 +6,9 @@ masks agree with :func:`briscola.legal_actions`, and a mask computed from an
 observation agrees with the state's (legal actions depend only on what the
 mover sees); an encoded observation reads the observation only, so two states
 with the same observation encode the same (Observations and search, "Nothing
-else").
+else"). Every entry lies in [0, 1]: flags are 0 or 1, and each count is the
+count divided by its bound, from which it can be read back exactly
+(Reinforcement learning, "Observations").
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from briscola import (
     Cut,
     GameState,
     Knock,
+    Observation,
     Pass,
     Play,
     Rank,
@@ -41,8 +44,15 @@ from briscola import (
     preset,
     sample_state,
 )
-from briscola.encoding import Encoding, Section, encoding_for
-from tests.strategies import PRESET_NAMES, card, reachable_states
+from briscola.encoding import LAYOUT_VERSION, Encoding, Section, encoding_for
+from tests.strategies import (
+    PRESET_NAMES,
+    Playout,
+    card,
+    playouts,
+    presets,
+    reachable_states,
+)
 from tests.strategies import rules as varied_rules
 
 
@@ -163,11 +173,55 @@ def test_other_rules_are_refused() -> None:
         encoding.mask("state")  # type: ignore[arg-type]
 
 
+def counts_of(seen: Observation) -> dict[str, list[int]]:
+    """What each count section of an encoding should hold, read from the
+    observation directly: the stock's size, per seat from the observer the
+    hand sizes, per side (the observer's first, then by nearest seat) the
+    points and the tricks; ``known-in-stock`` maps card places to 1 + the
+    card's place in the stock (0 elsewhere)."""
+    rules = seen.rules
+    n = rules.players
+    seat = seen.seat
+    sides = sorted(rules.sides, key=lambda side: min((s - seat) % n for s in side))
+    known = [0] * len(rules.pack)
+    for position, held in seen.stock_known:
+        known[rules.pack.index(held)] = position + 1
+    return {
+        "stock-size": [seen.stock_size],
+        "hand-sizes": [seen.hand_sizes[(seat + k) % n] for k in range(n)],
+        "points": [sum(rules.points_of(c) for s in side for c in seen.piles[s]) for side in sides],
+        "tricks": [sum(seen.tricks_won[s] for s in side) for side in sides],
+        "known-in-stock": known,
+    }
+
+
+def check_scaled(encoding: Encoding, seen: Observation) -> None:
+    """Every entry of the encoding of ``seen`` is a float in [0, 1]: a flag
+    0.0 or 1.0, a count ``count / high`` exactly, which is 1.0 only at the
+    count's bound, and which gives the count back as ``round(value * high)``
+    also once stored as float32."""
+    vector = encoding.encode(seen)
+    stored = array.array("f", vector)
+    assert all(type(v) is float and 0.0 <= v <= 1.0 for v in vector)
+    counts = counts_of(seen)
+    high = encoding.observation_high
+    for section in encoding.observation_sections:
+        expected = counts.get(section.name)
+        for offset, i in enumerate(range(section.start, section.stop)):
+            if expected is None:
+                assert high[i] == 1 and vector[i] in (0.0, 1.0), section.name
+                continue
+            count = expected[offset]
+            assert vector[i] == count / high[i], section.name
+            assert (vector[i] == 1.0) == (count == high[i]), section.name
+            assert round(vector[i] * high[i]) == count == round(stored[i] * high[i])
+
+
 @pytest.mark.parametrize("name", PRESET_NAMES)
 def test_observations_encode_within_bounds_and_hide_nothing(name: str) -> None:
-    """Fixed length, entries between 0 and ``observation_high``; a state
-    sampled from an observation (same observation, other hidden cards) encodes
-    the same (Observations and search, "Nothing else")."""
+    """Fixed length, entries in [0, 1], counts scaled by their bounds; a
+    state sampled from an observation (same observation, other hidden cards)
+    encodes the same (Observations and search, "Nothing else")."""
     rules = preset(name)
     encoding = Encoding(rules)
     rng = random.Random(7)
@@ -177,20 +231,56 @@ def test_observations_encode_within_bounds_and_hide_nothing(name: str) -> None:
             seen = observe(state, seat)
             vector = encoding.encode(seen)
             assert len(vector) == encoding.observation_size
-            assert all(0 <= v <= high for v, high in zip(vector, encoding.observation_high))
+            check_scaled(encoding, seen)
             other = sample_state(seen, rng)
             assert encoding.encode(observe(other, seat)) == vector
+
+
+@settings(max_examples=15, deadline=None)
+@given(playout=playouts(presets()))
+def test_every_entry_of_every_deal_is_scaled(playout: Playout) -> None:
+    """Random deals of every preset, every state, every seat: each entry is
+    in [0, 1], a flag 0 or 1, a count divided by its bound and read back
+    exactly (Reinforcement learning, "Observations")."""
+    encoding = encoding_for(playout.rules)
+    for state in playout.states:
+        for seat in range(playout.rules.players):
+            check_scaled(encoding, observe(state, seat))
+
+
+def test_scaled_counts_are_the_same_in_float32() -> None:
+    """The documented value of a count, ``count / high`` in double precision
+    rounded to float32, is also the float32 quotient, so a batched float32
+    implementation reproduces it bit for bit (Reinforcement learning,
+    "Observations")."""
+    np = pytest.importorskip("numpy")
+    highs = {h for rules in PRESETS.values() for h in encoding_for(rules).observation_high}
+    for high in highs:
+        counts = np.arange(high + 1)
+        doubles = np.array([count / high for count in range(high + 1)], dtype=np.float32)
+        singles = counts.astype(np.float32) / np.float32(high)
+        assert doubles.tobytes() == singles.tobytes()
+        assert doubles.tobytes() == (counts / high).astype(np.float32).tobytes()
+
+
+def test_the_layout_has_a_version() -> None:
+    """Saved models name the layout they were trained on: version 2 scales
+    the counts (Reinforcement learning, "Observations")."""
+    assert LAYOUT_VERSION == 2
+    assert Encoding(preset("bastardo")).layout_version == LAYOUT_VERSION
 
 
 @settings(max_examples=20)
 @given(state=reachable_states(varied_rules()), data=st.data())
 def test_any_reachable_state(state: GameState, data: st.DataObject) -> None:
     """Over varied rules (chiamata, cappotto, other teams and exchanges):
-    the observation's mask equals the state's, and the encoding of an
-    observation does not depend on the cards hidden from the seat."""
+    the observation's mask equals the state's, the encoding of an
+    observation does not depend on the cards hidden from the seat, and its
+    entries are scaled to [0, 1]."""
     encoding = Encoding(state.rules)
     seat = data.draw(st.integers(0, state.rules.players - 1))
     seen = observe(state, seat)
+    check_scaled(encoding, seen)
     if seat == state.to_move:
         assert encoding.mask(seen) == encoding.mask(state)
     other = sample_state(seen, random.Random(data.draw(st.integers(0, 100))))
@@ -209,8 +299,8 @@ def test_the_layout_of_a_first_trick() -> None:
     assert described["trick-leader"] == [1, 1]
     assert described["played"] == [40 + six, 1]
     assert described["to-move"] == [0, 1]
-    assert described["hand-sizes"] == [0, 3, 1, 2]
-    assert described["stock-size"] == [0, 33]
+    assert described["hand-sizes"] == [0, 3 / 3, 1, 2 / 3]
+    assert described["stock-size"] == [0, 33 / 40]
     assert described["phase"] == [3, 1]  # Phase.PLAYING
     assert sorted(described["hand"][::2]) == sorted(c.index for c in state.hands[1])
     with pytest.raises(ValueError, match="entries"):
@@ -227,19 +317,23 @@ def test_points_and_tricks_are_counted_for_the_observer_first() -> None:
         described = encoding.describe(encoding.encode(observe(state, seat)))
         points = [0, 0]
         for offset, value in zip(described["points"][::2], described["points"][1::2]):
-            points[int(offset)] = int(value)
+            points[int(offset)] = round(value * 120)
         ours = sum(rules.points_of(c) for s in (seat, (seat + 2) % 4) for c in state.piles[s])
         assert points == [ours, 120 - ours]
 
 
 def test_encode_into_any_sequence() -> None:
-    """The fast path writes the same entries into an array as into a list."""
+    """The fast path writes the same entries into an array as into a list,
+    rounded to float32 in an array of float32."""
     state = playout("finnish-4p", seed=2)[30]
     encoding = Encoding(state.rules)
     seen = observe(state, 1)
     out = array.array("f", bytes(4 * encoding.observation_size))
     encoding.encode_into(seen, out)
-    assert list(out) == encoding.encode(seen)
+    assert out == array.array("f", encoding.encode(seen))
+    listed = [0.0] * encoding.observation_size
+    encoding.encode_into(seen, listed)
+    assert listed == encoding.encode(seen)
 
 
 def test_every_preset_has_an_encoding() -> None:

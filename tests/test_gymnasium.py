@@ -72,14 +72,18 @@ def greedy_episode(env: BriscolaEnv, seed: int) -> tuple[float, int]:
 @pytest.mark.parametrize("name", ["italian-2p", "split-dupla-4p", "romanian-4p", "bastardo"])
 def test_an_episode_is_one_deal(name: str) -> None:
     """``reset(seed=k)`` deals ``new_game(rules, seed=k)``; the learner
-    acts only on its turns, sees only its observation, and is rewarded at
-    the end of the deal."""
+    acts only on its turns, sees only its observation (the encoding as
+    float32, within the ``Box`` from 0 to 1, of the layout version the
+    metadata name), and is rewarded at the end of the deal."""
     env = BriscolaEnv(name, seat=1)
     observation, info = env.reset(seed=12)
     assert env.game.pack == new_game(preset(name), seed=12).pack
     assert env.game.to_move == 1
     encoding = Encoding(preset(name))
-    assert observation["observation"].tolist() == encoding.encode(observe(env.game, 1))
+    expected_vector = np.array(encoding.encode(observe(env.game, 1)), dtype=np.float32)
+    assert observation["observation"].tolist() == expected_vector.tolist()
+    assert env.observation_space.contains(observation)
+    assert env.metadata["layout_version"] == encoding.layout_version
     assert info["action_mask"].tolist() == encoding.mask(env.game)
     reward, steps = greedy_episode(env, seed=12)
     result = outcome(env.game)

@@ -11,6 +11,7 @@ tests/playthroughs/.
 
 from __future__ import annotations
 
+import array
 import base64
 import difflib
 import importlib.util
@@ -258,22 +259,26 @@ def test_observations_never_show_a_hidden_card(name: str) -> None:
 
 
 def test_tensors_hold_the_encoding() -> None:
-    """The observation tensor is the reinforcement-learning encoding; the
-    information-state tensor adds the order in which the cards were
-    played."""
+    """The observation tensor is the reinforcement-learning encoding (as
+    float32); the information-state tensor adds the order in which the
+    cards were played, each place divided by the pack's size, so that every
+    entry lies in [0, 1]."""
     state = _random_state("italian-2p", 5, 7)
     encoding = encoding_for(preset("italian-2p"))
     deal = state.game_state
+    size = len(deal.rules.pack)
     for seat in range(2):
-        vector = encoding.encode(observe(deal, seat))
-        assert state.observation_tensor(seat) == pytest.approx(vector)
+        vector = list(array.array("f", encoding.encode(observe(deal, seat))))
+        assert state.observation_tensor(seat) == vector
         info = state.information_state_tensor(seat)
-        assert info[: encoding.observation_size] == pytest.approx(vector)
+        assert info[: encoding.observation_size] == vector
+        assert all(0.0 <= x <= 1.0 for x in info)
         order = info[encoding.observation_size :]
         plays = [a for a in deal.history if type(a).__name__ == "Play"]
-        assert sorted(int(x) for x in order if x) == list(range(1, len(plays) + 1))
-        for k, action in enumerate(plays, start=1):
-            assert order[list(deal.rules.pack).index(action.card)] == k
+        assert sorted(round(x * size) for x in order if x) == list(range(1, len(plays) + 1))
+        places = array.array("f", [k / size for k in range(1, len(plays) + 1)])
+        for place, action in zip(places, plays):
+            assert order[list(deal.rules.pack).index(action.card)] == place
 
 
 def test_resample_replays_a_consistent_history() -> None:

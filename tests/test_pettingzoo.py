@@ -78,7 +78,9 @@ def test_pettingzoo_suite(name: str, capsys: pytest.CaptureFixture[str]) -> None
 def test_a_deal_is_one_episode(name: str) -> None:
     """``reset(seed=k)`` deals ``new_game(rules, seed=k)``; agents act in
     the deal's order with the deal's legal actions in the mask (also in
-    ``infos``); the rewards come at the end and follow the outcome."""
+    ``infos``) and the encoding as float32, within the observation space
+    (a ``Box`` from 0 to 1) of the layout version the metadata name; the
+    rewards come at the end and follow the outcome."""
     game = env(name)
     game.reset(seed=21)
     raw = game.unwrapped
@@ -86,6 +88,7 @@ def test_a_deal_is_one_episode(name: str) -> None:
     encoding = Encoding(rules)
     state = new_game(rules, seed=21)
     assert raw.game == state
+    assert raw.metadata["layout_version"] == encoding.layout_version
     rng = random.Random(3)
     totals = dict.fromkeys(game.possible_agents, 0.0)
     for agent in game.agent_iter():
@@ -101,7 +104,11 @@ def test_a_deal_is_one_episode(name: str) -> None:
         assert info["action_mask"].tolist() == mask.tolist()
         vector = observation["observation"]
         assert vector.dtype == np.float32
-        assert vector.tolist() == encoding.encode(observe(state, state.to_move))  # type: ignore[arg-type]
+        seat = state.to_move
+        assert seat is not None
+        expected = np.array(encoding.encode(observe(state, seat)), dtype=np.float32)
+        assert vector.tolist() == expected.tolist()
+        assert raw.observation_space(agent).contains(observation)
         index = rng.choice(np.flatnonzero(mask).tolist())
         state = apply(state, encoding.action(index))
         game.step(index)

@@ -45,8 +45,10 @@ class BriscolaObserver:
       seat's table (:func:`briscola.text` of its observation) followed by
       every public action with its seat; the tensor is the
       observation's :class:`~briscola.encoding.Encoding` followed by the
-      section ``play-order`` (for each card of the pack, 0 or its place
-      among the cards played, from 1).
+      section ``play-order``: for each card of the pack, 0, or its place
+      among the cards played (from 1) divided by the pack's size, so that
+      every entry of either tensor lies in [0, 1] (``k / size`` as a
+      Python float, stored as float32, as the encoding scales its counts).
     - the observation (``perfect_recall=False``): the seat's table, and
       the encoding alone.
     - the public part (no private information): the public actions, the
@@ -112,11 +114,12 @@ class BriscolaObserver:
         if self._recall:
             order = self.dict["play-order"]
             slot = self._slot
+            size = self._size
             k = 0
             for action in seen.history:
                 if type(action) is Play:
                     k += 1
-                    order[slot[action.card.index]] = k
+                    order[slot[action.card.index]] = k / size
 
     def string_from(self, state: _State, player: int) -> str:
         """What ``player`` sees of ``state``, as text."""
