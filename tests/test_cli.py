@@ -1167,3 +1167,62 @@ def test_simulate_counts_ties() -> None:
     )
     text = out.getvalue()
     assert "tie" in text.lower()
+
+
+# --- what the command line refuses to read -----------------------------------------
+
+
+def test_a_seed_of_more_than_2048_bits_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Security, "The command line": ``--seed`` takes what ``new_game`` takes, so a
+    seed over 2,048 bits (or one that is not a number) is a one-line usage
+    error with status 2 in ``demo``, ``play`` and ``simulate``, as is a
+    ``simulate`` whose last deal's seed would be too long."""
+    for command in ("demo", "play", "simulate"):
+        for seed, words in ((str(2**2048), "at most 2048 bits"), ("1.5", "whole number")):
+            with pytest.raises(SystemExit) as stop:
+                run(capsys, monkeypatch, command, "--seed", seed)
+            assert stop.value.code == 2
+            err = capsys.readouterr().err
+            assert f"briscola {command}: error: argument --seed:" in err and words in err
+            assert "Traceback" not in err
+    status, _, err = run(
+        capsys, monkeypatch, "simulate", "--seed", str(2**2048 - 2), "--deals", "3"
+    )
+    assert status == 2 and err.count("\n") == 1 and "seed + deals - 1" in err
+
+
+def test_files_that_are_not_saves_are_refused(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Security, "The command line": ``play --load``, ``--rules`` and
+    ``show`` read only a regular file of at most 16 MiB; a device, a named
+    pipe, a folder or a longer file is a one-line error with status 2 (and
+    no wait for a writer, no memory error)."""
+    from briscola.cli._files import MAX_FILE_BYTES
+
+    huge = tmp_path / "huge.json"
+    with huge.open("wb") as file:
+        file.truncate(MAX_FILE_BYTES + 1)
+    fifo = tmp_path / "fifo.json"
+    os.mkfifo(fifo)
+    for path, words in (
+        ("/dev/zero", "it is not a regular file"),
+        (str(fifo), "it is not a regular file"),
+        (str(tmp_path), "cannot read"),
+        (str(huge), "it is longer than 16 MiB"),
+    ):
+        for argv in (
+            ["play", "--load", path],
+            ["play", "--rules", path],
+            ["simulate", "--rules", path],
+            ["rules", "--rules", path],
+            ["show", path],
+        ):
+            status, out, err = run(capsys, monkeypatch, *argv)
+            assert status == 2 and out == "", argv
+            assert err.count("\n") == 1 and words in err and path in err, (argv, err)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("x" * (MAX_FILE_BYTES + 1)))
+    assert main(["show", "-"]) == 2
+    assert "longer than 16 MiB" in capsys.readouterr().err

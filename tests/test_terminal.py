@@ -578,3 +578,27 @@ def test_a_match_with_pictures(tmp_path: Path) -> None:
     pictures = sorted(p.name for p in tmp_path.iterdir())
     assert pictures[0] == "deal-1-trick-01.svg" and len(pictures) == 20
     assert "Match (deals won)" in out.getvalue()
+
+
+def test_save_replaces_the_file_and_never_follows_a_planted_link(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Security, "The command line": ``--save FILE`` writes a new
+    temporary file of the folder, created exclusively, then puts it in
+    FILE's place, so a link planted where a fixed temporary name would be
+    (``FILE.partial``) is left alone, and nothing else is left behind."""
+    precious = tmp_path / "precious.txt"
+    precious.write_text("keep me\n", encoding="utf-8")
+    saved = tmp_path / "victim.json"
+    (tmp_path / "victim.json.partial").symlink_to(precious)
+    status, _, _ = run(
+        capsys, monkeypatch, "play", "--seed", "4", "--save", str(saved), stdin="1\nq\n"
+    )
+    assert status == 0
+    assert precious.read_text(encoding="utf-8") == "keep me\n"
+    assert isinstance(loads(saved.read_text(encoding="utf-8")), GameState)
+    assert sorted(path.name for path in tmp_path.iterdir()) == [
+        "precious.txt",
+        "victim.json",
+        "victim.json.partial",
+    ]
