@@ -110,6 +110,10 @@ def why_no_talk(state: GameState, kind: type) -> str | None:
 
 def apply_say(state: LiveState, action: Say) -> GameState:
     """The seat to move says ``action.word``."""
+    word = getattr(action, "word", None)
+    if type(word) is not Word:
+        # A Say built without its constructor (object.__new__, a pickle).
+        raise IllegalActionError(f"a Say holds a Word, not {type(word).__name__}")
     reason = why_no_talk(state, Say)
     if reason is not None:
         raise IllegalActionError(f'seat {state.to_move} cannot say "{action.word}": {reason}')
@@ -118,6 +122,10 @@ def apply_say(state: LiveState, action: Say) -> GameState:
 
 def apply_sign(state: LiveState, action: Sign) -> GameState:
     """The seat to move makes the sign ``action.signal`` to its partner."""
+    signal = getattr(action, "signal", None)
+    if type(signal) is not Signal:
+        # A Sign built without its constructor (object.__new__, a pickle).
+        raise IllegalActionError(f"a Sign holds a Signal, not {type(signal).__name__}")
     reason = why_no_talk(state, Sign)
     if reason is not None:
         raise IllegalActionError(
