@@ -154,8 +154,8 @@ def test_forged_talk_is_refused_as_a_forged_play_is() -> None:
     """Table talk: a word or a sign is one of the :class:`Word` or
     :class:`Signal` members; a ``Say`` or ``Sign`` built without its
     constructor (``object.__new__``, a pickle) holding anything else, or
-    nothing, is refused as a forged ``Play`` is, and the state stays one
-    that ``dumps`` writes."""
+    nothing, is refused as a forged ``Play`` is, in any phase, and the
+    state stays one that ``dumps`` writes."""
     state = after_cut()
     for kind, field, good in ((Say, "word", Word.POINTS), (Sign, "signal", Signal.SMALL_TRUMP)):
         for payload in ("ace of trumps", 3, None, Signal.SMALL_TRUMP, Word.POINTS, "missing"):
@@ -164,8 +164,9 @@ def test_forged_talk_is_refused_as_a_forged_play_is() -> None:
             forged: Any = object.__new__(kind)
             if payload != "missing":
                 object.__setattr__(forged, field, payload)
-            with pytest.raises(IllegalActionError, match=f"a {kind.__name__} holds a"):
-                apply(state, forged)
+            for now in (state, new_game(preset("split-4p"), seed=1), new_match(preset("split-4p"))):
+                with pytest.raises(IllegalActionError, match=f"a {kind.__name__} holds a"):
+                    apply(now, forged)
         genuine: Any = object.__new__(kind)
         object.__setattr__(genuine, field, good)
         assert loads(dumps(apply(state, genuine))) == apply(state, kind(good))  # type: ignore[arg-type]
