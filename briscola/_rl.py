@@ -111,6 +111,18 @@ def observation_space(encoding: Encoding) -> spaces.Dict:
     )
 
 
+class ResetNeeded(AttributeError, gymnasium.error.ResetNeeded):
+    """An environment was used before its first ``reset()``."""
+
+
+def reset_needed() -> ResetNeeded:
+    """The error of an environment used before its first ``reset()``."""
+    return ResetNeeded(
+        "call reset() first: the environment has no deal before it "
+        "(step, observe, last, render, action_masks and game need one)"
+    )
+
+
 class Deal:
     """A deal in progress with its encoding: the state, the mask of the
     seat to move (computed once per state) and the observations."""
@@ -144,7 +156,14 @@ class Deal:
         self.idle_info: dict[str, Any] = {"action_mask": idle}
         """The info of a seat that is not to move."""
         self.mask: Mask = idle
-        """The mask handed out for the seat to move."""
+        """The mask handed out for the seat to move (read-only)."""
+
+    def __getattr__(self, name: str) -> Any:
+        # Only reached for a slot never set: the state before the first
+        # reset. Reading it is then the caller's mistake, said as such.
+        if name == "state":
+            raise reset_needed()
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def start(self, state: GameState) -> None:
         """Make ``state`` the deal in progress."""
@@ -166,7 +185,8 @@ class Deal:
             else:
                 legal[index(action)] = 1
         self.legal = bytes(legal)
-        self.mask = np.frombuffer(legal, dtype=np.int8)
+        # Over immutable bytes, so read-only: an agent cannot write to it.
+        self.mask = np.frombuffer(self.legal, dtype=np.int8)
 
     def vector(self, seat: int) -> np.ndarray[Any, np.dtype[np.float32]]:
         """The encoded observation of ``seat``, as a new float32 array."""

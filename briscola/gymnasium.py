@@ -53,6 +53,7 @@ from ._rl import (
     choose_rules,
     observation_space,
     render,
+    reset_needed,
 )
 from ._rl import rewards as deal_rewards
 from ._rules import Rules
@@ -237,6 +238,8 @@ class BriscolaEnv(gymnasium.Env[dict[str, Any], np.int64]):
         >>> int(env.action_masks().sum())
         3
         """
+        if self._over and not hasattr(self._deal, "state"):
+            raise reset_needed()
         return self._deal.mask.astype(bool) if not self._over else self._deal.idle.astype(bool)
 
     def _bots_play(self, state: GameState) -> GameState:

@@ -59,6 +59,7 @@ from ._rl import (
     choose_rules,
     observation_space,
     render,
+    reset_needed,
 )
 from ._rl import rewards as deal_rewards
 from ._rules import Rules
@@ -218,6 +219,20 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
         return self.env._cumulative_rewards
 
 
+# What reset() sets, and the deal (game) it starts.
+_SET_BY_RESET: Final = frozenset(
+    {
+        "agent_selection",
+        "rewards",
+        "terminations",
+        "truncations",
+        "infos",
+        "_cumulative_rewards",
+        "game",
+    }
+)
+
+
 class BriscolaAECEnv(AECEnv):
     """One deal of briscola as a PettingZoo AEC environment.
 
@@ -285,6 +300,13 @@ class BriscolaAECEnv(AECEnv):
         agent)."""
         return self._deal.state
 
+    def __getattr__(self, name: str) -> Any:
+        # Only reached for an attribute never set: those of a deal, before
+        # the first reset.
+        if name in _SET_BY_RESET:
+            raise reset_needed()
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent`` (the same for every seat)."""
         return self.observation_spaces[agent]
@@ -321,7 +343,8 @@ class BriscolaAECEnv(AECEnv):
         over = state.is_over
         self.terminations = dict.fromkeys(self._names, over)
         self.truncations = dict.fromkeys(self._names, False)
-        self.infos: dict[str, dict[str, Any]] = dict.fromkeys(self._names, self._deal.idle_info)
+        idle = self._deal.idle
+        self.infos: dict[str, dict[str, Any]] = {name: {"action_mask": idle} for name in self._names}
         self.agent_selection = self._names[0 if state.to_move is None else state.to_move]
         if not over:
             self.infos[self.agent_selection] = {"action_mask": self._deal.mask}
@@ -366,7 +389,7 @@ class BriscolaAECEnv(AECEnv):
         if state.is_over:
             self._end(state, agent)
             return
-        self.infos[agent] = deal.idle_info
+        self.infos[agent] = {"action_mask": deal.idle}
         mover = self._names[state.to_move]  # type: ignore[index]
         self.infos[mover] = {"action_mask": deal.mask}
         self.agent_selection = mover
@@ -387,8 +410,9 @@ class BriscolaAECEnv(AECEnv):
             self.terminations[name] = True
             if state is None:
                 self.truncations[name] = True
+        idle = self._deal.idle
         for name in self._names:
-            self.infos[name] = self._deal.idle_info
+            self.infos[name] = {"action_mask": idle}
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
