@@ -258,6 +258,36 @@ def test_observations_never_show_a_hidden_card(name: str) -> None:
                     assert f" {card}" not in text.replace("trump card:", "")
 
 
+@pytest.mark.parametrize("name", ["split-4p", "split-dupla-4p", "bastardo", "italian-2p"])
+def test_the_public_observation_is_the_same_for_every_seat(name: str) -> None:
+    """OpenSpiel, "Observations": the public observation (public
+    information, no private one) is what every seat sees alike: the same
+    string for each seat, during the shuffle too, with no sign of table
+    talk (only a partner sees a sign)."""
+    game = load_game(name)
+    public = game.make_py_observer(
+        pyspiel.IIGObservationType(
+            perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+        )
+    )
+    rng = random.Random(5)
+    state = game.new_initial_state()
+    signed = False
+    while not state.is_terminal():
+        strings = {public.string_from(state, seat) for seat in range(game.num_players())}
+        assert len(strings) == 1, strings
+        assert "sign" not in strings.pop()
+        if state.is_chance_node():
+            state.apply_action(rng.choice([action for action, _ in state.chance_outcomes()]))
+            continue
+        legal = state.legal_actions()
+        signs = [a for a in legal if "sign" in state.action_to_string(state.current_player(), a)]
+        action = signs[0] if signs and rng.random() < 0.5 else rng.choice(legal)
+        signed = signed or action in signs
+        state.apply_action(action)
+    assert signed is (name.startswith("split") and name.endswith("4p"))
+
+
 def test_tensors_hold_the_encoding() -> None:
     """The observation tensor is the reinforcement-learning encoding; the
     information-state tensor adds the order in which the cards were
