@@ -182,6 +182,14 @@ def _parser() -> argparse.ArgumentParser:
         help="share the deals between N processes (default 1)",
     )
     sim.add_argument(
+        "--time-limit",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="the seconds a deal may take; deals then run in worker processes, and one "
+        "past the limit is stopped and reported (default: no limit)",
+    )
+    sim.add_argument(
         "--progress",
         action=argparse.BooleanOptionalAction,
         default=None,
@@ -263,6 +271,10 @@ def _run(argv: list[str]) -> int:
                 raise ValueError(f"--deals must be at least 1, not {args.deals}")
             if args.jobs < 1:
                 raise ValueError(f"--jobs must be at least 1, not {args.jobs}")
+            if args.time_limit is not None and not 0 < args.time_limit < float("inf"):
+                raise ValueError(
+                    f"--time-limit must be a positive number of seconds, not {args.time_limit}"
+                )
             try:
                 check_seed(args.seed + args.deals - 1)
             except ValueError:
@@ -287,6 +299,7 @@ def _run(argv: list[str]) -> int:
             jobs=args.jobs,
             title=title,
             progress=args.progress,
+            time_limit=args.time_limit,
         )
     # play
     try:
