@@ -747,6 +747,67 @@ def test_simulate_interrupted_prints_the_deals_so_far(monkeypatch: pytest.Monkey
     assert [row[2] for row in table_rows(out.getvalue())] == ["4", "4"]
 
 
+class _FailsOnSeed6(RandomBot):
+    """A random bot that raises on its first move of the deal of seed 6
+    (module level, so that it pickles to a worker process)."""
+
+    hand = new_game(preset("italian-2p"), seed=6).hands[1]
+
+    def choose(
+        self, observation: Observation, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        if observation.hand == self.hand and len(observation.history) < 2:
+            raise RuntimeError("no more")
+        return super().choose(observation, legal, rng)
+
+
+def test_simulate_stopped_by_a_failing_deal_prints_the_deals_so_far() -> None:
+    """Bots, "Tournaments": a bot that fails stops ``simulate`` with the
+    table of the deals that finished, a line naming the deal, its seed and
+    the seat, and status 1; with ``time_limit`` the deals run in a worker
+    process, with the same table."""
+    for limit in (None, 30.0):
+        out, err = io.StringIO(), io.StringIO()
+        status = simulate(
+            "italian-2p",
+            10,
+            ["random", _FailsOnSeed6()],
+            1,
+            rotate=False,
+            out=out,
+            err=err,
+            time_limit=limit,
+        )
+        assert status == 1
+        assert err.getvalue() == (
+            "briscola simulate: error: deal 5 (seed 6): the bot at seat 1 raised "
+            "RuntimeError: no more\n"
+        )
+        # In a worker, the next deals may finish before the failure is read.
+        done = out.getvalue().split()[1]
+        assert done == "5" or (limit is not None and done in "6789")
+        assert out.getvalue().startswith(f"italian-2p: {done} of 10 deals (stopped)")
+        assert [row[2] for row in table_rows(out.getvalue())] == [done, done]
+    plain, limited = io.StringIO(), io.StringIO()
+    simulate("italian-2p", 6, ["heuristic", "random"], 1, out=plain, progress=False)
+    simulate("italian-2p", 6, ["heuristic", "random"], 1, out=limited, time_limit=30)
+    assert plain.getvalue().splitlines()[:-1] == limited.getvalue().splitlines()[:-1]
+
+
+def test_simulate_refuses_a_time_limit_that_is_not_positive(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Command line, "simulate: bots against bots": ``--time-limit`` is a
+    positive number of seconds."""
+    for bad in ("0", "-1", "nan", "inf"):
+        status, _, err = run(capsys, monkeypatch, "simulate", "--time-limit", bad)
+        assert status == 2
+        assert err == (
+            f"briscola simulate: error: --time-limit must be a positive number of seconds, "
+            f"not {float(bad)}\n"
+        )
+
+
 @pytest.mark.parametrize(
     ("bots", "message"),
     [
