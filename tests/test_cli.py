@@ -797,7 +797,7 @@ def test_simulate_stopped_by_a_failing_deal_prints_the_deals_so_far() -> None:
 def test_simulate_refuses_a_time_limit_that_is_not_positive(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Command line, "simulate: bots against bots": ``--time-limit`` is a
+    """The command line, "simulate: bots against bots": ``--time-limit`` is a
     positive number of seconds."""
     for bad in ("0", "-1", "nan", "inf"):
         status, _, err = run(capsys, monkeypatch, "simulate", "--time-limit", bad)

@@ -181,7 +181,7 @@ def test_an_environment_pickles_mid_deal() -> None:
 
 
 def test_using_the_environment_before_reset_says_so() -> None:
-    """Reinforcement learning, "Gymnasium": before the first ``reset()``
+    """Reinforcement learning, "The Gymnasium environment": before the first ``reset()``
     there is no deal, so ``step``, ``render``, ``action_masks`` and
     ``game`` raise Gymnasium's ``ResetNeeded`` naming ``reset()`` (an
     ``AttributeError`` too, as before), not an error about an attribute
@@ -200,7 +200,7 @@ def test_using_the_environment_before_reset_says_so() -> None:
 
 
 def test_the_action_mask_handed_out_is_read_only() -> None:
-    """Reinforcement learning, "Gymnasium": the mask in an observation
+    """Reinforcement learning, "The Gymnasium environment": the mask in an observation
     cannot be written, so an agent cannot change what a later observation
     or the environment says is legal."""
     env = BriscolaEnv("italian-2p")

@@ -519,7 +519,7 @@ def test_played_cards_stay_public() -> None:
 
 
 def test_the_constructor_refuses_a_field_of_the_wrong_kind() -> None:
-    """Observations and search: an observation built by its constructor
+    """Observations and search, "Nothing else": an observation built by its constructor
     (``attrs.evolve``, ``loads``) holds in each field what ``observe``
     puts there, so a forged trump, hand or history is refused with the
     field named; ``observe`` itself fills observations without the

@@ -250,7 +250,7 @@ def test_pettingzoo_refuses_use_before_reset() -> None:
 
 
 def test_the_raw_environment_before_reset_says_so() -> None:
-    """Reinforcement learning, "PettingZoo": the raw environment (without
+    """Reinforcement learning, "The PettingZoo environment": the raw environment (without
     PettingZoo's wrapper) used before ``reset()`` raises Gymnasium's
     ``ResetNeeded`` naming ``reset()`` (an ``AttributeError`` too), as the
     wrapped one says what is wrong."""
@@ -273,7 +273,7 @@ def test_the_raw_environment_before_reset_says_so() -> None:
 
 
 def test_each_agent_gets_its_own_info_and_a_read_only_mask() -> None:
-    """Reinforcement learning, "PettingZoo": the ``infos`` of the agents are
+    """Reinforcement learning, "The PettingZoo environment": the ``infos`` of the agents are
     separate dictionaries (writing to one changes no other), and the masks
     handed out cannot be written."""
     game = raw_env("italian-4p")

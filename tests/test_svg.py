@@ -265,7 +265,8 @@ class _Forged:
 
 
 def test_the_picture_escapes_every_value_it_writes() -> None:
-    """Pictures: what the picture writes into an attribute is escaped, so a
+    """Pictures of the table, "SVG pictures": what the picture writes into an
+    attribute is escaped, so a
     forged value that got past the constructors (set with
     ``object.__setattr__``) cannot add an attribute or an element."""
     forged = attrs.evolve(new_game(preset("italian-2p"), seed=1))

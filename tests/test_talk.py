@@ -151,7 +151,7 @@ def test_one_word_and_one_sign_per_turn() -> None:
 
 
 def test_forged_talk_is_refused_as_a_forged_play_is() -> None:
-    """Table talk: a word or a sign is one of the :class:`Word` or
+    """Split briškula and dupla, "Table talk": a word or a sign is one of the :class:`Word` or
     :class:`Signal` members; a ``Say`` or ``Sign`` built without its
     constructor (``object.__new__``, a pickle) holding anything else, or
     nothing, is refused as a forged ``Play`` is, in any phase, and the
