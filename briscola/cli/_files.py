@@ -40,6 +40,8 @@ def read_bytes(path: str) -> bytes:
     """
     too_long = f"cannot read {path}: it is longer than {MAX_FILE_BYTES >> 20} MiB"
     if path == "-":
+        if sys.stdin is None:
+            raise ValueError("cannot read -: standard input is closed")
         stream = sys.stdin.buffer if hasattr(sys.stdin, "buffer") else None
         data = (
             stream.read(MAX_FILE_BYTES + 1)
