@@ -123,6 +123,32 @@ def reset_needed() -> ResetNeeded:
     )
 
 
+class _NoDeal:
+    """The deal of an environment before its first ``reset()``: reading
+    anything of it raises :class:`ResetNeeded`. (A stand-in, not a
+    ``__getattr__`` on the environment, which would slow every step.)"""
+
+    __slots__ = ()
+
+    def __getattr__(self, name: str) -> Any:
+        raise reset_needed()
+
+
+NO_DEAL: Final = cast(GameState, _NoDeal())
+"""What :attr:`Deal.state` holds before the first ``reset()``."""
+
+
+class SetByReset:
+    """A class attribute that an environment's ``reset()`` shadows with
+    an instance attribute; read before, it raises :class:`ResetNeeded`.
+    Being a non-data descriptor, it costs nothing once shadowed."""
+
+    def __get__(self, instance: object, owner: type | None = None) -> Any:
+        if instance is None:
+            return self
+        raise reset_needed()
+
+
 class Deal:
     """A deal in progress with its encoding: the state, the mask of the
     seat to move (computed once per state) and the observations."""
@@ -157,13 +183,8 @@ class Deal:
         """The info of a seat that is not to move."""
         self.mask: Mask = idle
         """The mask handed out for the seat to move (read-only)."""
-
-    def __getattr__(self, name: str) -> Any:
-        # Only reached for a slot never set: the state before the first
-        # reset. Reading it is then the caller's mistake, said as such.
-        if name == "state":
-            raise reset_needed()
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        self.state: GameState = NO_DEAL
+        """The deal in progress (:data:`NO_DEAL` before :meth:`start`)."""
 
     def start(self, state: GameState) -> None:
         """Make ``state`` the deal in progress."""
@@ -208,6 +229,8 @@ def render(mode: str | None, deal: Deal) -> str | None:
     if mode is None:
         gymnasium.logger.warn("render() was called without a render_mode (try 'ansi')")
         return None
+    if deal.state is NO_DEAL:
+        raise reset_needed()
     table = text(deal.state)
     if mode == "ansi":
         return table

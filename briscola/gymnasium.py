@@ -46,6 +46,7 @@ from ._deal import new_game
 from ._engine import apply, legal_actions
 from ._observe import Observation, observe
 from ._rl import (
+    NO_DEAL,
     Deal,
     Observed,
     action_index,
@@ -161,7 +162,10 @@ class BriscolaEnv(gymnasium.Env[dict[str, Any], np.int64]):
     def game(self) -> GameState:
         """The deal in progress (the omniscient view: do not show it to the
         learner)."""
-        return self._deal.state
+        state = self._deal.state
+        if state is NO_DEAL:
+            raise reset_needed()
+        return state
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -238,7 +242,7 @@ class BriscolaEnv(gymnasium.Env[dict[str, Any], np.int64]):
         >>> int(env.action_masks().sum())
         3
         """
-        if self._over and not hasattr(self._deal, "state"):
+        if self._deal.state is NO_DEAL:
             raise reset_needed()
         return self._deal.mask.astype(bool) if not self._over else self._deal.idle.astype(bool)
 

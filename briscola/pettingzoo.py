@@ -52,8 +52,10 @@ from pettingzoo.utils.wrappers.order_enforcing import (
 from ._deal import new_game
 from ._engine import apply
 from ._rl import (
+    NO_DEAL,
     Deal,
     Observed,
+    SetByReset,
     action_index,
     check_reward,
     choose_rules,
@@ -219,20 +221,6 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
         return self.env._cumulative_rewards
 
 
-# What reset() sets, and the deal (game) it starts.
-_SET_BY_RESET: Final = frozenset(
-    {
-        "agent_selection",
-        "rewards",
-        "terminations",
-        "truncations",
-        "infos",
-        "_cumulative_rewards",
-        "game",
-    }
-)
-
-
 class BriscolaAECEnv(AECEnv):
     """One deal of briscola as a PettingZoo AEC environment.
 
@@ -298,14 +286,10 @@ class BriscolaAECEnv(AECEnv):
     def game(self) -> GameState:
         """The deal in progress (the omniscient view: do not show it to an
         agent)."""
-        return self._deal.state
-
-    def __getattr__(self, name: str) -> Any:
-        # Only reached for an attribute never set: those of a deal, before
-        # the first reset.
-        if name in _SET_BY_RESET:
+        state = self._deal.state
+        if state is NO_DEAL:
             raise reset_needed()
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        return state
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent`` (the same for every seat)."""
@@ -426,3 +410,17 @@ class BriscolaAECEnv(AECEnv):
 
     def __str__(self) -> str:
         return str(self.metadata["name"])
+
+
+# What reset() sets: read before the first reset, each raises ResetNeeded
+# (instance attributes shadow them afterwards, at no cost).
+for _name in (
+    "agent_selection",
+    "rewards",
+    "terminations",
+    "truncations",
+    "infos",
+    "_cumulative_rewards",
+):
+    setattr(BriscolaAECEnv, _name, SetByReset())
+del _name
