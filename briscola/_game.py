@@ -35,7 +35,7 @@ from ._state import (
     LiveState,
     Phase,
 )
-from ._talk import apply_say, apply_sign, talk_actions
+from ._talk import apply_say, apply_sign, forged_talk, talk_actions
 
 __all__ = ["game_legal_actions", "game_apply"]
 
@@ -116,6 +116,9 @@ _WAITING = {
 def _why_not_now(state: GameState, action: object) -> str:
     if type(action) not in TRANSITIONS:
         return f"{_short_repr(action)} is not an action"
+    forged = forged_talk(action)
+    if forged is not None:
+        return forged
     if state.phase is PHASE_OVER:
         return f"the deal is over: no one can {action}"
     return f"seat {state.to_move} cannot {action} now: {_WAITING[state.phase]}"

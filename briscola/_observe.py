@@ -14,8 +14,9 @@ serialized form.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from operator import attrgetter
-from typing import Protocol, overload
+from typing import Final, Protocol, get_args, overload
 
 import attrs
 
@@ -141,6 +142,15 @@ class Observation(Drawn):
     match_totals: tuple[int, ...] | None = None
     """When a match was observed: per seat, the total of the finished
     deals' scores; ``None`` for a lone deal."""
+
+    def __attrs_post_init__(self) -> None:
+        # Built by its constructor (attrs.evolve, loads): every field must
+        # be of its kind, so that nothing else reaches a picture or a text.
+        # observe() fills its observations without the constructor.
+        for name, (fits, kind) in _KINDS.items():
+            value = getattr(self, name)
+            if not fits(value):
+                raise ValueError(f"Observation.{name} must be {kind}, not {_short(value)}")
 
     @property
     def words(self) -> tuple[tuple[int, Word], ...]:
@@ -328,6 +338,63 @@ def observe(state: GameState | MatchState, seat: int) -> Observation:
     new.__class__ = Observation
     seen: Observation = new  # an Observation, now that it has the class
     return seen
+
+
+def _short(value: object) -> str:
+    text = repr(value) if type(value) in (int, str, type(None)) else type(value).__name__
+    return text if len(text) <= 60 else f"{text[:57]}..."
+
+
+def _tuple_of(fits: Callable[[object], bool]) -> Callable[[object], bool]:
+    return lambda value: type(value) is tuple and all(map(fits, value))
+
+
+def _or_none(fits: Callable[[object], bool]) -> Callable[[object], bool]:
+    return lambda value: value is None or fits(value)
+
+
+def _is(kind: type) -> Callable[[object], bool]:
+    return lambda value: type(value) is kind
+
+
+_ACTION_TYPES: Final = frozenset(get_args(Action))
+_card, _int = _is(Card), _is(int)
+_cards = _tuple_of(_card)
+
+
+def _pair(value: object) -> bool:
+    """An ``(int, card)`` pair: a seat and its card, or a place and its card."""
+    return type(value) is tuple and len(value) == 2 and _int(value[0]) and _card(value[1])
+
+
+_placed = _tuple_of(_pair)
+_KINDS: Final[dict[str, tuple[Callable[[object], bool], str]]] = {
+    "rules": (_is(Rules), "Rules"),
+    "seat": (_int, "an int"),
+    "dealer": (_int, "an int"),
+    "phase": (_is(Phase), "a Phase"),
+    "to_move": (_or_none(_int), "an int or None"),
+    "hand": (_cards, "a tuple of cards"),
+    "hand_sizes": (_tuple_of(_int), "a tuple of ints"),
+    "known_hands": (_tuple_of(_cards), "a tuple of tuples of cards"),
+    "shown_dealt": (_tuple_of(_cards), "a tuple of tuples of cards"),
+    "stock_size": (_int, "an int"),
+    "stock_known": (_placed, "a tuple of (int, card) pairs"),
+    "trump": (_or_none(_is(Suit)), "a Suit or None"),
+    "trump_card": (_or_none(_card), "a card or None"),
+    "turned_card": (_or_none(_card), "a card or None"),
+    "buried": (_cards, "a tuple of cards"),
+    "trump_drawn": (_or_none(_pair), "an (int, card) pair or None"),
+    "trick": (_placed, "a tuple of (int, card) pairs"),
+    "piles": (_tuple_of(_cards), "a tuple of tuples of cards"),
+    "tricks_won": (_tuple_of(_int), "a tuple of ints"),
+    "history": (_tuple_of(lambda action: type(action) in _ACTION_TYPES), "a tuple of actions"),
+    "actors": (_tuple_of(_int), "a tuple of ints"),
+    "contract": (_or_none(_is(Contract)), "a Contract or None"),
+    "match_results": (_or_none(_tuple_of(_is(Outcome))), "a tuple of outcomes or None"),
+    "match_totals": (_or_none(_tuple_of(_int)), "a tuple of ints or None"),
+}
+"""Per field of :class:`Observation`, what its constructor accepts."""
 
 
 _TWIN = twin(Observation)

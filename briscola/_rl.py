@@ -112,6 +112,44 @@ def observation_space(encoding: Encoding) -> spaces.Dict:
     )
 
 
+class ResetNeeded(AttributeError, gymnasium.error.ResetNeeded):
+    """An environment was used before its first ``reset()``."""
+
+
+def reset_needed() -> ResetNeeded:
+    """The error of an environment used before its first ``reset()``."""
+    return ResetNeeded(
+        "call reset() first: the environment has no deal before it "
+        "(step, observe, last, render, action_masks and game need one)"
+    )
+
+
+class _NoDeal:
+    """The deal of an environment before its first ``reset()``: reading
+    anything of it raises :class:`ResetNeeded`. (A stand-in, not a
+    ``__getattr__`` on the environment, which would slow every step.)"""
+
+    __slots__ = ()
+
+    def __getattr__(self, name: str) -> Any:
+        raise reset_needed()
+
+
+NO_DEAL: Final = cast(GameState, _NoDeal())
+"""What :attr:`Deal.state` holds before the first ``reset()``."""
+
+
+class SetByReset:
+    """A class attribute that an environment's ``reset()`` shadows with
+    an instance attribute; read before, it raises :class:`ResetNeeded`.
+    Being a non-data descriptor, it costs nothing once shadowed."""
+
+    def __get__(self, instance: object, owner: type | None = None) -> Any:
+        if instance is None:
+            return self
+        raise reset_needed()
+
+
 class Deal:
     """A deal in progress with its encoding: the state, the mask of the
     seat to move (computed once per state) and the observations."""
@@ -145,7 +183,9 @@ class Deal:
         self.idle_info: dict[str, Any] = {"action_mask": idle}
         """The info of a seat that is not to move."""
         self.mask: Mask = idle
-        """The mask handed out for the seat to move."""
+        """The mask handed out for the seat to move (read-only)."""
+        self.state: GameState = NO_DEAL
+        """The deal in progress (:data:`NO_DEAL` before :meth:`start`)."""
 
     def start(self, state: GameState) -> None:
         """Make ``state`` the deal in progress."""
@@ -167,7 +207,8 @@ class Deal:
             else:
                 legal[index(action)] = 1
         self.legal = bytes(legal)
-        self.mask = np.frombuffer(legal, dtype=np.int8)
+        # Over immutable bytes, so read-only: an agent cannot write to it.
+        self.mask = np.frombuffer(self.legal, dtype=np.int8)
 
     def vector(self, seat: int) -> np.ndarray[Any, np.dtype[np.float32]]:
         """The encoded observation of ``seat``, as a new float32 array."""
@@ -189,6 +230,8 @@ def render(mode: str | None, deal: Deal) -> str | None:
     if mode is None:
         gymnasium.logger.warn("render() was called without a render_mode (try 'ansi')")
         return None
+    if deal.state is NO_DEAL:
+        raise reset_needed()
     table = text(deal.state)
     if mode == "ansi":
         return table

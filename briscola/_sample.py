@@ -15,14 +15,12 @@ from __future__ import annotations
 import random
 from typing import cast
 
-import attrs
-
 from ._actions import Call, Cut, IllegalActionError, Knock, Play, SwapTrump
 from ._cards import Card, Suit
 from ._deal import new_game
 from ._engine import apply
 from ._layout import deal_layout, dealt_style, redraw_positions
-from ._observe import Observation, observe
+from ._observe import Observation, _with_record, observe
 from ._rules import DealStyle
 from ._state import GameState
 from ._trick import table_for
@@ -77,7 +75,11 @@ def sample_state(observation: Observation, rng: random.Random) -> GameState:
             f"sample_state takes a random.Random as rng (random.Random(seed)), "
             f"not {type(rng).__name__}"
         )
-    seen = attrs.evolve(observation, match_results=None, match_totals=None)
+    seen = (
+        observation
+        if observation.match_results is None and observation.match_totals is None
+        else _with_record(observation, match_results=None, match_totals=None)
+    )
     pack = _Placement(seen, rng).pack()
     state = new_game(seen.rules, deck=pack, dealer=seen.dealer)
     for number, action in enumerate(seen.history):

@@ -108,8 +108,26 @@ def why_no_talk(state: GameState, kind: type) -> str | None:
     return None
 
 
+def forged_talk(action: object) -> str | None:
+    """What is wrong with a :class:`Say` or :class:`Sign` built without its
+    constructor (``object.__new__``, a pickle) around something other than
+    a :class:`Word` or :class:`Signal`, or ``None`` if nothing is."""
+    if type(action) is Say:
+        word = getattr(action, "word", None)
+        if type(word) is not Word:
+            return f"a Say holds a Word, not {type(word).__name__}"
+    elif type(action) is Sign:
+        signal = getattr(action, "signal", None)
+        if type(signal) is not Signal:
+            return f"a Sign holds a Signal, not {type(signal).__name__}"
+    return None
+
+
 def apply_say(state: LiveState, action: Say) -> GameState:
     """The seat to move says ``action.word``."""
+    forged = forged_talk(action)
+    if forged is not None:
+        raise IllegalActionError(forged)
     reason = why_no_talk(state, Say)
     if reason is not None:
         raise IllegalActionError(f'seat {state.to_move} cannot say "{action.word}": {reason}')
@@ -118,6 +136,9 @@ def apply_say(state: LiveState, action: Say) -> GameState:
 
 def apply_sign(state: LiveState, action: Sign) -> GameState:
     """The seat to move makes the sign ``action.signal`` to its partner."""
+    forged = forged_talk(action)
+    if forged is not None:
+        raise IllegalActionError(forged)
     reason = why_no_talk(state, Sign)
     if reason is not None:
         raise IllegalActionError(

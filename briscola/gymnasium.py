@@ -47,6 +47,7 @@ from ._deal import new_game
 from ._engine import apply, legal_actions
 from ._observe import Observation, observe
 from ._rl import (
+    NO_DEAL,
     Deal,
     Observed,
     action_index,
@@ -54,6 +55,7 @@ from ._rl import (
     choose_rules,
     observation_space,
     render,
+    reset_needed,
 )
 from ._rl import rewards as deal_rewards
 from ._rules import Rules
@@ -166,7 +168,10 @@ class BriscolaEnv(gymnasium.Env[dict[str, Any], np.int64]):
     def game(self) -> GameState:
         """The deal in progress (the omniscient view: do not show it to the
         learner)."""
-        return self._deal.state
+        state = self._deal.state
+        if state is NO_DEAL:
+            raise reset_needed()
+        return state
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -243,6 +248,8 @@ class BriscolaEnv(gymnasium.Env[dict[str, Any], np.int64]):
         >>> int(env.action_masks().sum())
         3
         """
+        if self._deal.state is NO_DEAL:
+            raise reset_needed()
         return self._deal.mask.astype(bool) if not self._over else self._deal.idle.astype(bool)
 
     def _bots_play(self, state: GameState) -> GameState:

@@ -53,13 +53,16 @@ from pettingzoo.utils.wrappers.order_enforcing import (
 from ._deal import new_game
 from ._engine import apply
 from ._rl import (
+    NO_DEAL,
     Deal,
     Observed,
+    SetByReset,
     action_index,
     check_reward,
     choose_rules,
     observation_space,
     render,
+    reset_needed,
 )
 from ._rl import rewards as deal_rewards
 from ._rules import Rules
@@ -286,7 +289,10 @@ class BriscolaAECEnv(AECEnv):
     def game(self) -> GameState:
         """The deal in progress (the omniscient view: do not show it to an
         agent)."""
-        return self._deal.state
+        state = self._deal.state
+        if state is NO_DEAL:
+            raise reset_needed()
+        return state
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent`` (the same for every seat)."""
@@ -324,7 +330,10 @@ class BriscolaAECEnv(AECEnv):
         over = state.is_over
         self.terminations = dict.fromkeys(self._names, over)
         self.truncations = dict.fromkeys(self._names, False)
-        self.infos: dict[str, dict[str, Any]] = dict.fromkeys(self._names, self._deal.idle_info)
+        idle = self._deal.idle
+        self.infos: dict[str, dict[str, Any]] = {
+            name: {"action_mask": idle} for name in self._names
+        }
         self.agent_selection = self._names[0 if state.to_move is None else state.to_move]
         if not over:
             self.infos[self.agent_selection] = {"action_mask": self._deal.mask}
@@ -369,7 +378,7 @@ class BriscolaAECEnv(AECEnv):
         if state.is_over:
             self._end(state, agent)
             return
-        self.infos[agent] = deal.idle_info
+        self.infos[agent] = {"action_mask": deal.idle}
         assert state.to_move is not None  # a deal not over has a seat to move
         mover = self._names[state.to_move]
         self.infos[mover] = {"action_mask": deal.mask}
@@ -391,8 +400,9 @@ class BriscolaAECEnv(AECEnv):
             self.terminations[name] = True
             if state is None:
                 self.truncations[name] = True
+        idle = self._deal.idle
         for name in self._names:
-            self.infos[name] = self._deal.idle_info
+            self.infos[name] = {"action_mask": idle}
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
@@ -406,3 +416,17 @@ class BriscolaAECEnv(AECEnv):
 
     def __str__(self) -> str:
         return str(self.metadata["name"])
+
+
+# What reset() sets: read before the first reset, each raises ResetNeeded
+# (instance attributes shadow them afterwards, at no cost).
+for _name in (
+    "agent_selection",
+    "rewards",
+    "terminations",
+    "truncations",
+    "infos",
+    "_cumulative_rewards",
+):
+    setattr(BriscolaAECEnv, _name, SetByReset())
+del _name

@@ -203,8 +203,8 @@ class _Picture:
         # a halo keeps a label readable where it crosses the table's rim
         ring = ' stroke="#f4efe4" stroke-width="4" paint-order="stroke"' if halo else ""
         self.add(
-            f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" text-anchor="{anchor}" '
-            f'fill="{fill}" font-weight="{weight}"{ring}>{escape(words)}</text>'
+            f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" text-anchor="{_attr(anchor)}" '
+            f'fill="{_attr(fill)}" font-weight="{_attr(weight)}"{ring}>{escape(words)}</text>'
         )
 
     # -- cards ----------------------------------------------------------------
@@ -235,7 +235,7 @@ class _Picture:
         classes = "card face-up" + {None: "", "target": " exchange-target"}.get(
             mark, f" legal {mark}"
         )
-        self.add(f'<g class="{classes}" {transform}>{label}')
+        self.add(f'<g class="{_attr(classes)}" {transform}>{label}')
         self.add(
             f'<rect width="{w}" height="{h}" rx="5" fill="#fffdf7" stroke="{_INK}" '
             'stroke-width="1.5"/>'
@@ -254,7 +254,7 @@ class _Picture:
 
     def pip(self, suit: Suit, x: float, y: float, size: float) -> None:
         self.add(
-            f'<use href="#briscola-{self.faces[:6]}-{suit.name.lower()}" '
+            f'<use href="#briscola-{_attr(self.faces[:6])}-{_attr(suit.name.lower())}" '
             f'x="{x - size / 2:.1f}" y="{y - size / 2:.1f}" width="{size:.1f}" '
             f'height="{size:.1f}"/>'
         )
@@ -497,6 +497,12 @@ class _Picture:
         self.text(cx, cy - height / 2 + 26, "Result", size=18, anchor="middle", weight="bold")
         for i, line in enumerate(lines):
             self.text(cx, cy - height / 2 + 50 + 22 * i, line, size=15, anchor="middle")
+
+
+def _attr(value: object) -> str:
+    """``value`` as the text of a quoted attribute: ``&``, ``<``, ``>`` and
+    both quotes escaped."""
+    return escape(str(value), {'"': "&quot;", "'": "&apos;"})
 
 
 _SUIT_COLOURS = {

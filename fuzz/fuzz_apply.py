@@ -4,7 +4,9 @@
 The fuzzer's bytes choose a preset (or a variation with an exchange, a
 redraw, a match format), a seed, whether to play a deal or a match, and
 then each step: a legal action, or any action at all (a play, exchange or
-call of any card, a bid of any size and rank, a cut, knock or pass).
+call of any card, a bid of any size and rank, a cut, knock or pass, any
+word or sign, or a play, word or sign forged without its constructor
+around a payload of the wrong kind).
 Legal actions must apply; the others must raise ``IllegalActionError``
 and leave the state as it was. Along the way observations must sample
 back to themselves and states must save and load back equal.
@@ -23,7 +25,21 @@ with atheris.instrument_imports(include=["briscola"]):
     import attrs
 
     import briscola
-    from briscola import FULL_PACK, Bid, Call, Cut, Knock, Pass, Play, Rank, SwapTrump
+    from briscola import (
+        FULL_PACK,
+        Bid,
+        Call,
+        Cut,
+        Knock,
+        Pass,
+        Play,
+        Rank,
+        Say,
+        Sign,
+        Signal,
+        SwapTrump,
+        Word,
+    )
 
 from _common import run
 
@@ -39,8 +55,13 @@ VARIATIONS: list[dict[str, Any]] = [
 ]
 
 
+# What a forged action may hold instead of its card, word or signal.
+PAYLOADS: list[object] = [None, "ace of trumps", 3, FULL_PACK[0], *Word, *Signal]
+FORGED = [(Play, "card"), (Say, "word"), (Sign, "signal")]
+
+
 def _any_action(fdp: Any) -> briscola.Action:
-    kind = fdp.ConsumeIntInRange(0, 6)
+    kind = fdp.ConsumeIntInRange(0, 8)
     card = FULL_PACK[fdp.ConsumeIntInRange(0, 39)]
     if kind == 0:
         return Play(card)
@@ -51,6 +72,16 @@ def _any_action(fdp: Any) -> briscola.Action:
     if kind == 3:
         rank = fdp.PickValueInList([None, *Rank])
         return Bid(fdp.ConsumeIntInRange(0, 4000), rank)
+    if kind == 4:
+        return Say(fdp.PickValueInList(list(Word)))
+    if kind == 5:
+        return Sign(fdp.PickValueInList(list(Signal)))
+    if kind == 6:
+        # Built as object.__new__ and pickle build it, past the validators.
+        cls, field = fdp.PickValueInList(FORGED)
+        forged: Any = object.__new__(cls)
+        object.__setattr__(forged, field, fdp.PickValueInList(PAYLOADS))
+        return forged  # type: ignore[no-any-return]
     bare: briscola.Action = fdp.PickValueInList([Cut(), Knock(), Pass()])
     return bare
 

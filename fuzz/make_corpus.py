@@ -1,5 +1,6 @@
 """Write the fuzz targets' seed corpus: real ``dumps`` output for
-``fuzz_loads`` and fixed pseudo-random bytes for the other targets.
+``fuzz_loads``, real serialized OpenSpiel states for ``fuzz_serialized``
+and fixed pseudo-random bytes for the other targets.
 
 Run from the repository root: ``python fuzz/make_corpus.py`` (rewrites
 ``fuzz/corpus/``). The files are committed; run again after a change of
@@ -45,11 +46,40 @@ def documents() -> dict[str, str]:
     return found
 
 
+def serialized() -> dict[str, bytes]:
+    """Name to a serialized OpenSpiel state (a byte choosing the game, then
+    the text): ``serialize`` output and OpenSpiel's own, with its pickled
+    ``__dict__=`` line, during the shuffle, in play and finished."""
+    import pyspiel
+
+    from briscola.openspiel import load_game
+
+    rng = random.Random(5)
+    found: dict[str, bytes] = {}
+    for choice, name in enumerate(("italian-2p", "split-4p", "bastardo")):
+        game = load_game(name)
+        state = game.new_initial_state()
+        for steps in (3, 60, 10_000):
+            while steps and not state.is_terminal():
+                if state.is_chance_node():
+                    state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+                else:
+                    state.apply_action(rng.choice(state.legal_actions()))
+                steps -= 1
+            ours = state.serialize()
+            theirs = pyspiel.serialize_game_and_state(game, state).partition("[State]\n")[2]
+            for kind, text in (("ours", ours), ("openspiel", theirs)):
+                found[f"{name}-{len(state.history())}-{kind}"] = bytes([choice]) + text.encode()
+    return found
+
+
 def main() -> None:
     """Rewrite ``fuzz/corpus``."""
     shutil.rmtree(CORPUS, ignore_errors=True)
-    for target in ("loads", "rules", "apply"):
+    for target in ("loads", "rules", "apply", "serialized"):
         (CORPUS / target).mkdir(parents=True)
+    for name, data in serialized().items():
+        (CORPUS / "serialized" / name).write_bytes(data)
     for name, text in documents().items():
         (CORPUS / "loads" / f"{name}.json").write_text(text, encoding="utf-8")
     rng = random.Random(2024)

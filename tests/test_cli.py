@@ -747,6 +747,67 @@ def test_simulate_interrupted_prints_the_deals_so_far(monkeypatch: pytest.Monkey
     assert [row[2] for row in table_rows(out.getvalue())] == ["4", "4"]
 
 
+class _FailsOnSeed6(RandomBot):
+    """A random bot that raises on its first move of the deal of seed 6
+    (module level, so that it pickles to a worker process)."""
+
+    hand = new_game(preset("italian-2p"), seed=6).hands[1]
+
+    def choose(
+        self, observation: Observation, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        if observation.hand == self.hand and len(observation.history) < 2:
+            raise RuntimeError("no more")
+        return super().choose(observation, legal, rng)
+
+
+def test_simulate_stopped_by_a_failing_deal_prints_the_deals_so_far() -> None:
+    """Bots, "Tournaments": a bot that fails stops ``simulate`` with the
+    table of the deals that finished, a line naming the deal, its seed and
+    the seat, and status 1; with ``time_limit`` the deals run in a worker
+    process, with the same table."""
+    for limit in (None, 30.0):
+        out, err = io.StringIO(), io.StringIO()
+        status = simulate(
+            "italian-2p",
+            10,
+            ["random", _FailsOnSeed6()],
+            1,
+            rotate=False,
+            out=out,
+            err=err,
+            time_limit=limit,
+        )
+        assert status == 1
+        assert err.getvalue() == (
+            "briscola simulate: error: deal 5 (seed 6): the bot at seat 1 raised "
+            "RuntimeError: no more\n"
+        )
+        # In a worker, the next deals may finish before the failure is read.
+        done = out.getvalue().split()[1]
+        assert done == "5" or (limit is not None and done in "6789")
+        assert out.getvalue().startswith(f"italian-2p: {done} of 10 deals (stopped)")
+        assert [row[2] for row in table_rows(out.getvalue())] == [done, done]
+    plain, limited = io.StringIO(), io.StringIO()
+    simulate("italian-2p", 6, ["heuristic", "random"], 1, out=plain, progress=False)
+    simulate("italian-2p", 6, ["heuristic", "random"], 1, out=limited, time_limit=30)
+    assert plain.getvalue().splitlines()[:-1] == limited.getvalue().splitlines()[:-1]
+
+
+def test_simulate_refuses_a_time_limit_that_is_not_positive(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The command line, "simulate: bots against bots": ``--time-limit`` is a
+    positive number of seconds."""
+    for bad in ("0", "-1", "nan", "inf"):
+        status, _, err = run(capsys, monkeypatch, "simulate", "--time-limit", bad)
+        assert status == 2
+        assert err == (
+            f"briscola simulate: error: --time-limit must be a positive number of seconds, "
+            f"not {float(bad)}\n"
+        )
+
+
 @pytest.mark.parametrize(
     ("bots", "message"),
     [
@@ -1167,3 +1228,62 @@ def test_simulate_counts_ties() -> None:
     )
     text = out.getvalue()
     assert "tie" in text.lower()
+
+
+# --- what the command line refuses to read -----------------------------------------
+
+
+def test_a_seed_of_more_than_2048_bits_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Security, "The command line": ``--seed`` takes what ``new_game`` takes, so a
+    seed over 2,048 bits (or one that is not a number) is a one-line usage
+    error with status 2 in ``demo``, ``play`` and ``simulate``, as is a
+    ``simulate`` whose last deal's seed would be too long."""
+    for command in ("demo", "play", "simulate"):
+        for seed, words in ((str(2**2048), "at most 2048 bits"), ("1.5", "whole number")):
+            with pytest.raises(SystemExit) as stop:
+                run(capsys, monkeypatch, command, "--seed", seed)
+            assert stop.value.code == 2
+            err = capsys.readouterr().err
+            assert f"briscola {command}: error: argument --seed:" in err and words in err
+            assert "Traceback" not in err
+    status, _, err = run(
+        capsys, monkeypatch, "simulate", "--seed", str(2**2048 - 2), "--deals", "3"
+    )
+    assert status == 2 and err.count("\n") == 1 and "seed + deals - 1" in err
+
+
+def test_files_that_are_not_saves_are_refused(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Security, "The command line": ``play --load``, ``--rules`` and
+    ``show`` read only a regular file of at most 16 MiB; a device, a named
+    pipe, a folder or a longer file is a one-line error with status 2 (and
+    no wait for a writer, no memory error)."""
+    from briscola.cli._files import MAX_FILE_BYTES
+
+    huge = tmp_path / "huge.json"
+    with huge.open("wb") as file:
+        file.truncate(MAX_FILE_BYTES + 1)
+    fifo = tmp_path / "fifo.json"
+    os.mkfifo(fifo)
+    for path, words in (
+        ("/dev/zero", "it is not a regular file"),
+        (str(fifo), "it is not a regular file"),
+        (str(tmp_path), "cannot read"),
+        (str(huge), "it is longer than 16 MiB"),
+    ):
+        for argv in (
+            ["play", "--load", path],
+            ["play", "--rules", path],
+            ["simulate", "--rules", path],
+            ["rules", "--rules", path],
+            ["show", path],
+        ):
+            status, out, err = run(capsys, monkeypatch, *argv)
+            assert status == 2 and out == "", argv
+            assert err.count("\n") == 1 and words in err and path in err, (argv, err)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("x" * (MAX_FILE_BYTES + 1)))
+    assert main(["show", "-"]) == 2
+    assert "longer than 16 MiB" in capsys.readouterr().err

@@ -10,7 +10,7 @@ and in ``info``.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pytest
 
@@ -182,3 +182,36 @@ def test_an_environment_pickles_mid_deal() -> None:
     assert (
         copy.step(action)[0]["observation"].tolist() == env.step(action)[0]["observation"].tolist()
     )
+
+
+def test_using_the_environment_before_reset_says_so() -> None:
+    """Reinforcement learning, "The Gymnasium environment": before the first ``reset()``
+    there is no deal, so ``step``, ``render``, ``action_masks`` and
+    ``game`` raise Gymnasium's ``ResetNeeded`` naming ``reset()`` (an
+    ``AttributeError`` too, as before), not an error about an attribute
+    of the internals."""
+    uses: tuple[Callable[[BriscolaEnv], object], ...] = (
+        lambda env: env.step(0),
+        lambda env: env.render(),
+        lambda env: env.action_masks(),
+        lambda env: env.game,
+    )
+    for use in uses:
+        with pytest.raises(gymnasium.error.ResetNeeded, match=r"call reset\(\) first"):
+            use(BriscolaEnv("italian-2p", render_mode="ansi"))
+    with pytest.raises(AttributeError, match=r"call reset\(\) first"):
+        BriscolaEnv("italian-2p").step(0)
+
+
+def test_the_action_mask_handed_out_is_read_only() -> None:
+    """Reinforcement learning, "The Gymnasium environment": the mask in an observation
+    cannot be written, so an agent cannot change what a later observation
+    or the environment says is legal."""
+    env = BriscolaEnv("italian-2p")
+    observation, info = env.reset(seed=1)
+    for mask in (observation["action_mask"], info["action_mask"]):
+        with pytest.raises(ValueError, match="read-only"):
+            mask[0] = 1
+    observation, *_ = env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    with pytest.raises(ValueError, match="read-only"):
+        observation["action_mask"][0] = 1

@@ -516,3 +516,31 @@ def test_played_cards_stay_public() -> None:
         piles = observe(after, seat).piles
         assert sorted(c for pile in piles for c in pile) == sorted([a, b])
     assert MatchFormat.SINGLE is rules.match
+
+
+def test_the_constructor_refuses_a_field_of_the_wrong_kind() -> None:
+    """Observations and search, "Nothing else": an observation built by its constructor
+    (``attrs.evolve``, ``loads``) holds in each field what ``observe``
+    puts there, so a forged trump, hand or history is refused with the
+    field named; ``observe`` itself fills observations without the
+    check."""
+    from briscola._observe import _KINDS
+
+    seen = observe(new_game(preset("italian-2p"), seed=1), 0)
+    assert set(_KINDS) == {field.name for field in attrs.fields(Observation)}
+    assert attrs.evolve(seen) == seen
+    forgeries: tuple[tuple[str, object], ...] = (
+        ("trump", 'x" onload="y'),
+        ("seat", True),
+        ("hand", list(seen.hand)),
+        ("hand", (str(seen.hand[0]),)),
+        ("trick", ((0, "ace"),)),
+        ("trump_drawn", (0,)),
+        ("history", ("play",)),
+        ("to_move", 1.0),
+        ("rules", None),
+        ("match_totals", (1, None)),
+    )
+    for name, bad in forgeries:
+        with pytest.raises(ValueError, match=f"Observation.{name} must be"):
+            attrs.evolve(seen, **{name: bad})  # type: ignore[arg-type]

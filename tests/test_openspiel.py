@@ -15,6 +15,7 @@ import array
 import base64
 import difflib
 import importlib.util
+import pickle
 import random
 from pathlib import Path
 from typing import Any
@@ -258,6 +259,36 @@ def test_observations_never_show_a_hidden_card(name: str) -> None:
                     assert f" {card}" not in text.replace("trump card:", "")
 
 
+@pytest.mark.parametrize("name", ["split-4p", "split-dupla-4p", "bastardo", "italian-2p"])
+def test_the_public_observation_is_the_same_for_every_seat(name: str) -> None:
+    """OpenSpiel, "Observations": the public observation (public
+    information, no private one) is what every seat sees alike: the same
+    string for each seat, during the shuffle too, with no sign of table
+    talk (only a partner sees a sign)."""
+    game = load_game(name)
+    public = game.make_py_observer(
+        pyspiel.IIGObservationType(
+            perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+        )
+    )
+    rng = random.Random(5)
+    state = game.new_initial_state()
+    signed = False
+    while not state.is_terminal():
+        strings = {public.string_from(state, seat) for seat in range(game.num_players())}
+        assert len(strings) == 1, strings
+        assert "sign" not in strings.pop()
+        if state.is_chance_node():
+            state.apply_action(rng.choice([action for action, _ in state.chance_outcomes()]))
+            continue
+        legal = state.legal_actions()
+        signs = [a for a in legal if "sign" in state.action_to_string(state.current_player(), a)]
+        action = signs[0] if signs and rng.random() < 0.5 else rng.choice(legal)
+        signed = signed or action in signs
+        state.apply_action(action)
+    assert signed is (name.startswith("split") and name.endswith("4p"))
+
+
 def test_tensors_hold_the_encoding() -> None:
     """The observation tensor is the reinforcement-learning encoding (as
     float32); the information-state tensor adds the order in which the
@@ -342,6 +373,89 @@ def test_clone_and_serialization_round_trip() -> None:
     partial.apply_action(17)
     back = partial.get_game().deserialize_state(partial.serialize())
     assert back.pack_so_far == (17,)
+
+
+class _Planted:
+    """A pickle that, when loaded, creates a file: a stand-in for a client's
+    code in a serialized state."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def __reduce__(self) -> tuple[Any, tuple[Path]]:
+        return (Path.touch, (self.path,))
+
+
+def _planted(path: Path) -> str:
+    return base64.b64encode(pickle.dumps(_Planted(path))).decode()
+
+
+def test_deserialize_state_runs_nothing_in_its_text(tmp_path: Path) -> None:
+    """OpenSpiel, "Serialization and copies": ``serialize`` writes data
+    only, and ``game.deserialize_state`` replays the history without
+    unpickling the ``__dict__=`` line of OpenSpiel's format, so a payload
+    planted there does not run; ``pyspiel.deserialize_game_and_state``
+    unpickles it inside OpenSpiel before our code runs, so it does."""
+    game = load_game("italian-2p")
+    state = _random_state("italian-2p", 4, 5)
+    assert "__dict__" not in state.serialize() and "briscola={" in state.serialize()
+    ours = tmp_path / "ours"
+    planted = f"{state.serialize()}__dict__={_planted(ours)}\n"
+    back = game.deserialize_state(planted)
+    assert back.history() == state.history() and back.game_state == state.game_state
+    copied = pyspiel.serialize_game_and_state(game, state)
+    head, _, body = copied.partition("[State]\n")
+    text = "".join(
+        f"__dict__={_planted(ours)}" if line.startswith("__dict__=") else line
+        for line in body.splitlines(keepends=True)
+    )
+    assert game.deserialize_state(text).game_state == state.game_state
+    assert not ours.exists()
+    theirs = tmp_path / "theirs"
+    with pytest.raises(TypeError):  # the payload's result is not a __dict__
+        pyspiel.deserialize_game_and_state(
+            f"{head}[State]\nhistory=\nmove_number=0\n__dict__={_planted(theirs)}\n"
+        )
+    assert theirs.exists()
+
+
+def test_deserialize_state_refuses_what_is_not_a_state() -> None:
+    """OpenSpiel, "Serialization and copies": every action of the history
+    is checked as it is replayed, and the deal it carries must be the
+    history's."""
+    game = load_game("italian-2p")
+    state = _random_state("italian-2p", 4, 5)
+    text = state.serialize()
+    history = text.splitlines()[0]
+    other = _random_state("italian-2p", 5, 5).serialize().splitlines()[2]
+    for bad, words in (
+        ("history=-1:0,-1:0", "is not legal now"),
+        ("history=0:0", "is not legal now"),
+        ("history=-1:x", "is not PLAYER:ACTION"),
+        ("history=-1:99", "is not legal now"),
+        (f"{history}\nmove_number=2", "move_number=2"),
+        (f"{history}\n{other}", "is not its history's"),
+        ("history=\nbriscola=null", "is not its history's"),
+        ("hello", "unexpected line"),
+        (f"{history}\n{history}", "unexpected line"),
+        ("x" * (5 << 20), "at most"),
+    ):
+        with pytest.raises(ValueError, match=words):
+            game.deserialize_state(bad)
+
+
+def test_pickle_protocols_0_and_1_are_refused() -> None:
+    """OpenSpiel, "Serialization and copies": the old pickle protocols
+    cannot rebuild OpenSpiel's objects (they abort the interpreter), so a
+    game and a state refuse them; protocol 2 and later round-trip."""
+    game = load_game("italian-2p")
+    state = _random_state("italian-2p", 4, 5)
+    for value in (game, state):
+        for protocol in (0, 1):
+            with pytest.raises(TypeError, match="use protocol 2 or higher"):
+                pickle.dumps(value, protocol=protocol)
+    for protocol in range(2, pickle.HIGHEST_PROTOCOL + 1):
+        assert pickle.loads(pickle.dumps(state, protocol=protocol)).history() == state.history()
 
 
 def test_briscola_bot_plays_as_the_wrapped_bot() -> None:

@@ -11,6 +11,7 @@ of the deal, and an illegal action ending the episode with -1 for the offender.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -253,6 +254,47 @@ def test_pettingzoo_refuses_use_before_reset() -> None:
     assert game.rewards == {"player_0": 0.0, "player_1": 0.0}
     assert not any(game.terminations.values()) and not any(game.truncations.values())
     assert "action_mask" in game.infos[game.agent_selection]
+
+
+def test_the_raw_environment_before_reset_says_so() -> None:
+    """Reinforcement learning, "The PettingZoo environment": the raw environment (without
+    PettingZoo's wrapper) used before ``reset()`` raises Gymnasium's
+    ``ResetNeeded`` naming ``reset()`` (an ``AttributeError`` too), as the
+    wrapped one says what is wrong."""
+    import gymnasium
+
+    uses: tuple[Callable[[BriscolaAECEnv], object], ...] = (
+        lambda game: game.step(0),
+        lambda game: game.observe("player_0"),
+        lambda game: game.last(),
+        lambda game: game.render(),
+        lambda game: game.game,
+        lambda game: game.infos,
+        lambda game: game.agent_selection,
+    )
+    for use in uses:
+        with pytest.raises(gymnasium.error.ResetNeeded, match=r"call reset\(\) first"):
+            use(raw_env(render_mode="ansi"))
+    with pytest.raises(AttributeError, match="has no attribute 'nothing'"):
+        raw_env().nothing  # noqa: B018
+
+
+def test_each_agent_gets_its_own_info_and_a_read_only_mask() -> None:
+    """Reinforcement learning, "The PettingZoo environment": the ``infos`` of the agents are
+    separate dictionaries (writing to one changes no other), and the masks
+    handed out cannot be written."""
+    game = raw_env("italian-4p")
+    game.reset(seed=1)
+    for _ in range(3):
+        infos = game.infos
+        assert len({id(info) for info in infos.values()}) == len(infos)
+        infos["player_1"]["note"] = "mine"
+        assert all("note" not in infos[name] for name in infos if name != "player_1")
+        observation = game.observe(game.agent_selection)
+        for mask in (observation["action_mask"], infos[game.agent_selection]["action_mask"]):
+            with pytest.raises(ValueError, match="read-only"):
+                mask[0] = 1
+        game.step(int(np.flatnonzero(observation["action_mask"])[0]))
 
 
 def test_pettingzoo_agent_iter_needs_a_step_in_between() -> None:

@@ -9,6 +9,7 @@ import random
 import xml.etree.ElementTree as ET
 from types import SimpleNamespace
 
+import attrs
 import pytest
 from attrs import fields
 from hypothesis import given
@@ -20,6 +21,7 @@ from briscola import (
     GameState,
     Observation,
     Play,
+    Suit,
     SwapTrump,
     apply,
     legal_actions,
@@ -247,3 +249,29 @@ def test_the_pictures_draw_only_the_engines_classes() -> None:
         table(lookalike)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=refused):
         briscola.text(lookalike)  # type: ignore[arg-type]
+
+
+class _Forged:
+    """A suit that is not one: its name would close the attribute it is
+    written in and open another."""
+
+    name = 'CUPS" onload="alert(1)'
+
+    def __hash__(self) -> int:
+        return hash(Suit.CUPS)
+
+    def __eq__(self, other: object) -> bool:
+        return other is Suit.CUPS
+
+
+def test_the_picture_escapes_every_value_it_writes() -> None:
+    """Pictures of the table, "SVG pictures": what the picture writes into an
+    attribute is escaped, so a
+    forged value that got past the constructors (set with
+    ``object.__setattr__``) cannot add an attribute or an element."""
+    forged = attrs.evolve(new_game(preset("italian-2p"), seed=1))
+    object.__setattr__(forged, "trump", _Forged())
+    picture = table(forged)
+    root = ET.fromstring(picture)
+    assert all("onload" not in element.attrib for element in root.iter())
+    assert "#briscola-italia-cups&quot; onload=&quot;alert(1)" in picture

@@ -8,6 +8,7 @@ import io
 import json
 import random
 import sys
+from typing import Any
 
 import attrs
 import pytest
@@ -147,6 +148,32 @@ def test_one_word_and_one_sign_per_turn() -> None:
         apply(state, Sign(Signal.ACE_OF_TRUMPS))
     state = apply(state, legal_actions(state)[0])
     assert state.to_move == 1 and len(talk_of(state)) == len(Word) + len(Signal)
+
+
+def test_forged_talk_is_refused_as_a_forged_play_is() -> None:
+    """Split briškula and dupla, "Table talk": a word or a sign is one of the :class:`Word` or
+    :class:`Signal` members; a ``Say`` or ``Sign`` built without its
+    constructor (``object.__new__``, a pickle) holding anything else, or
+    nothing, is refused as a forged ``Play`` is, in any phase, and the
+    state stays one that ``dumps`` writes."""
+    state = after_cut()
+    for kind, field, good in ((Say, "word", Word.POINTS), (Sign, "signal", Signal.SMALL_TRUMP)):
+        for payload in ("ace of trumps", 3, None, Signal.SMALL_TRUMP, Word.POINTS, "missing"):
+            if payload is good:
+                continue
+            forged: Any = object.__new__(kind)
+            if payload != "missing":
+                object.__setattr__(forged, field, payload)
+            for now in (state, new_game(preset("split-4p"), seed=1), new_match(preset("split-4p"))):
+                with pytest.raises(IllegalActionError, match=f"a {kind.__name__} holds a"):
+                    apply(now, forged)
+        genuine: Any = object.__new__(kind)
+        object.__setattr__(genuine, field, good)
+        assert loads(dumps(apply(state, genuine))) == apply(state, kind(good))  # type: ignore[arg-type]
+    forged_play = object.__new__(Play)
+    object.__setattr__(forged_play, "card", "ace of trumps")
+    with pytest.raises(IllegalActionError, match="does not hold a card"):
+        apply(state, forged_play)
 
 
 def test_talk_is_refused_without_the_option_or_outside_trick_play() -> None:

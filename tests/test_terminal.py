@@ -578,3 +578,49 @@ def test_a_match_with_pictures(tmp_path: Path) -> None:
     pictures = sorted(p.name for p in tmp_path.iterdir())
     assert pictures[0] == "deal-1-trick-01.svg" and len(pictures) == 20
     assert "Match (deals won)" in out.getvalue()
+
+
+def test_save_replaces_the_file_and_never_follows_a_planted_link(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Security, "The command line": ``--save FILE`` writes a new
+    temporary file of the folder, created exclusively, then puts it in
+    FILE's place, so a link planted where a fixed temporary name would be
+    (``FILE.partial``) is left alone, and nothing else is left behind."""
+    precious = tmp_path / "precious.txt"
+    precious.write_text("keep me\n", encoding="utf-8")
+    saved = tmp_path / "victim.json"
+    (tmp_path / "victim.json.partial").symlink_to(precious)
+    status, _, _ = run(
+        capsys, monkeypatch, "play", "--seed", "4", "--save", str(saved), stdin="1\nq\n"
+    )
+    assert status == 0
+    assert precious.read_text(encoding="utf-8") == "keep me\n"
+    assert isinstance(loads(saved.read_text(encoding="utf-8")), GameState)
+    assert sorted(path.name for path in tmp_path.iterdir()) == [
+        "precious.txt",
+        "victim.json",
+        "victim.json.partial",
+    ]
+
+
+def test_play_gives_up_after_100_lines_in_a_row_that_are_not_moves(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Security, "The command line": input that is not a move is asked
+    again, but after 100 such lines in a row ``play`` stops as at the end of
+    its input (status 1, the game saved with ``--save``) instead of reading
+    a million of them; fewer in a row, then a move, play on."""
+    from briscola.cli._terminal import MAX_REFUSED_LINES
+
+    saved = tmp_path / "deal.json"
+    garbage = "nonsense\n" * (MAX_REFUSED_LINES * 10_000)
+    status, out, err = run(
+        capsys, monkeypatch, "play", "--seed", "4", "--save", str(saved), stdin=garbage
+    )
+    assert status == 1
+    assert err == f"{MAX_REFUSED_LINES} lines in a row were not moves: game left unfinished.\n"
+    assert out.count("?") <= 2 * MAX_REFUSED_LINES + 10 and saved.exists()
+    almost = ("nonsense\n" * (MAX_REFUSED_LINES - 1) + "1\n") * 20
+    status, out, err = run(capsys, monkeypatch, "play", "--seed", "4", stdin=almost)
+    assert status == 0 and "Game over." in out and err == ""

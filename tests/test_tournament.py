@@ -3,17 +3,24 @@ executor, with the same counts whatever runs them."""
 
 from __future__ import annotations
 
+import os
+import pickle
 import random
+import signal
+import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
 
-from briscola import Action, Observation, Pass, outcome, preset
+from briscola import Action, Observation, Pass, new_game, outcome, preset
 from briscola.bots import (
+    Entrant,
     HeuristicBot,
     RandomBot,
     Standing,
+    TournamentError,
+    TournamentResult,
     places,
     play_deal,
     tournament,
@@ -187,3 +194,151 @@ def test_wilson_interval() -> None:
         wilson_interval(11, 10)
     standing = Standing("random", (0,), 100, 60, 0, 0, 0, 0)
     assert standing.win_interval == wilson_interval(60, 100)
+
+
+# -- failures keep what finished ------------------------------------------------------
+
+RULES = preset("italian-2p")
+
+
+class Troubled(RandomBot):
+    """A random bot that misbehaves on its first move of the deal of seed
+    ``seed`` (it knows the deal by its first hand): raises, ends its
+    process, sleeps, or sleeps where no signal reaches it. Module level,
+    so that it pickles."""
+
+    def __init__(self, seed: int, seat: int, how: str) -> None:
+        self.hand = new_game(RULES, seed=seed).hands[seat]
+        self.how = how
+
+    def choose(
+        self, observation: Observation, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        if observation.hand == self.hand and len(observation.history) < 2:
+            if self.how == "raise":
+                raise ZeroDivisionError("the bot divided by zero")
+            if self.how == "die":
+                os._exit(3)
+            if self.how == "deaf":
+                signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})
+            time.sleep(60)
+        return super().choose(observation, legal, rng)
+
+    def __repr__(self) -> str:
+        return f"Troubled({self.how})"
+
+
+def _standings_of(result: TournamentResult) -> list[tuple[int, ...]]:
+    return [(s.deals, s.wins, s.ties, s.points) for s in result.standings]
+
+
+def test_a_bot_that_raises_keeps_the_finished_deals() -> None:
+    """Bots, "Tournaments": a bot that raises on the 30th deal stops the
+    tournament with a TournamentError naming the deal, its seed and the
+    seat; its ``partial`` result holds the 29 deals before it, counted as
+    a tournament of 29 deals counts them, and the bot's error is the
+    cause."""
+    lineup: list[Entrant] = ["random", Troubled(1 + 29, 1, "raise")]
+    with pytest.raises(TournamentError) as info:
+        tournament(RULES, lineup, 40, seed=1, rotate=False, chunk=8)
+    error = info.value
+    assert (error.deal, error.seed, error.seat) == (29, 30, 1)
+    assert str(error) == (
+        "deal 29 (seed 30): the bot at seat 1 raised ZeroDivisionError: the bot divided by zero"
+    )
+    assert isinstance(error.__cause__, ZeroDivisionError)
+    assert error.partial.deals == 29
+    expected = tournament(RULES, ["random", "random"], 29, seed=1, rotate=False)
+    assert _standings_of(error.partial) == _standings_of(expected)
+    copy = pickle.loads(pickle.dumps(error))
+    assert (str(copy), copy.deal, copy.seed, copy.seat) == (str(error), 29, 30, 1)
+    assert copy.partial == error.partial
+
+
+def test_failures_on_worker_processes_are_reported() -> None:
+    """Bots, "Tournaments": on a process pool, a bot that raises, a worker
+    process that dies and a bot that hangs past ``time_limit`` each stop
+    the tournament with the deal and seed named (the seat too when a bot
+    failed; the deals not played when a worker died) and the other
+    chunks' counts kept."""
+    cases = (
+        ("raise", None, "deal 29 (seed 30): the bot at seat 1 raised ZeroDivisionError"),
+        ("die", None, "deals "),
+        ("sleep", 0.5, "deal 29 (seed 30): the bot at seat 1 took longer than the time limit"),
+    )
+    for how, limit, message in cases:
+        with ProcessPoolExecutor(2) as pool:
+            with pytest.raises(TournamentError) as info:
+                tournament(
+                    RULES,
+                    ["random", Troubled(30, 1, how)],
+                    40,
+                    seed=1,
+                    rotate=False,
+                    chunk=4,
+                    executor=pool,
+                    time_limit=limit,
+                )
+        error = info.value
+        assert str(error).startswith(message), str(error)
+        if how == "die":
+            # Which chunk the dead worker held cannot be told: every chunk
+            # not finished is named, from the first (the one at hand or before).
+            assert str(error).endswith(
+                "were not played: a worker process died while playing some of them"
+            )
+            assert error.deal % 4 == 0 and error.deal <= 28 and error.seed == 1 + error.deal
+            assert error.seat is None and error.partial.deals <= 36
+            words = str(error).split()
+            assert words[:2] == ["deals", str(error.deal)] and words[4] == "(seeds"
+            assert int(words[3]) in (31, 35, 39) and words[7] == f"{int(words[3]) + 1})"
+        else:
+            assert (error.deal, error.seed, error.seat) == (29, 30, 1)
+            assert 0 < error.partial.deals <= 37 and error.partial.deals % 4 in (0, 1)
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="POSIX signals")
+def test_a_worker_stuck_out_of_reach_is_ended() -> None:
+    """Bots, "Tournaments": a deal that no timer can stop (its worker
+    blocks the signal) is found by the pool going quiet for longer than
+    its chunk could take at the limit; the worker is ended and the chunk
+    reported."""
+    with ProcessPoolExecutor(1) as pool:
+        began = time.monotonic()
+        with pytest.raises(TournamentError, match="no answer from the worker process") as info:
+            tournament(
+                RULES,
+                ["random", Troubled(3, 1, "deaf")],
+                4,
+                seed=1,
+                rotate=False,
+                chunk=1,
+                executor=pool,
+                time_limit=0.2,
+            )
+    assert time.monotonic() - began < 30
+    assert (info.value.deal, info.value.seed, info.value.seat) == (2, 3, None)
+    assert info.value.partial.deals == 2
+
+
+def test_a_time_limit_here_is_checked_after_each_deal() -> None:
+    """Bots, "Tournaments": without worker processes a deal cannot be
+    stopped, so a deal that took longer than ``time_limit`` is reported
+    once it ends; the limit must be a positive number of seconds."""
+
+    class Slow(RandomBot):
+        def choose(
+            self, observation: Observation, legal: Sequence[Action], rng: random.Random
+        ) -> Action:
+            if len(observation.history) == 0 and observation.hand == first:
+                time.sleep(0.3)
+            return super().choose(observation, legal, rng)
+
+    first = new_game(RULES, seed=2).hands[0]
+    with pytest.raises(TournamentError) as info:
+        tournament(RULES, [Slow(), "random"], 3, seed=1, rotate=False, time_limit=0.2)
+    assert str(info.value) == "deal 1 (seed 2): the deal took longer than the time limit of 0.2 s"
+    assert info.value.partial.deals == 1 and info.value.seat is None
+    for bad in (0, -1.0, float("nan"), float("inf"), "1"):
+        with pytest.raises(ValueError, match="time_limit must be a positive number"):
+            tournament(RULES, ["random"], 1, time_limit=bad)  # type: ignore[arg-type]

@@ -35,6 +35,7 @@ from ._strong import StrongBot
 from ._tournament import (
     Entrant,
     Standing,
+    TournamentError,
     TournamentResult,
     places,
     tournament,
@@ -58,6 +59,7 @@ __all__ = [
     "MatchHook",
     "Entrant",
     "Standing",
+    "TournamentError",
     "TournamentResult",
     "places",
     "tournament",

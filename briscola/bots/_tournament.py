@@ -6,24 +6,47 @@ or Ray cluster or any other :class:`concurrent.futures.Executor` by
 pickling. A chunk's counts depend only on its seeds and the line-up, and
 counts add up in any order, so the result is the same whatever the
 executor, the number of workers and the chunk size.
+
+A deal that fails (a bot raises, runs past the time limit, or its worker
+process dies) stops the tournament with a :class:`TournamentError` that
+names the deal, its seed and the seat, and carries the counts of every
+deal that finished.
 """
 
 from __future__ import annotations
 
 import math
+import os
+import pickle
+import signal
+import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Executor, Future, as_completed
-from typing import TypeAlias
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from types import FrameType
+from typing import Any, TypeAlias
 
 import attrs
 
-from .._engine import outcome
+from .._deal import new_game
+from .._engine import apply, legal_actions, outcome
+from .._observe import observe
 from .._rules import Auction, Rules
+from .._state import GameState
 from .._trick import per_rules
-from ._arena import make_bot, play_deal
+from ._arena import _checked, _seat_rngs, make_bot
 from ._protocol import Bot
 
-__all__ = ["Entrant", "Standing", "TournamentResult", "places", "tournament", "wilson_interval"]
+__all__ = [
+    "Entrant",
+    "Standing",
+    "TournamentError",
+    "TournamentResult",
+    "places",
+    "tournament",
+    "wilson_interval",
+]
 
 Entrant: TypeAlias = "str | Bot"
 """One entry of a tournament's line-up: a :func:`make_bot` name such as
@@ -172,6 +195,56 @@ class TournamentResult:
     """One per entry of the line-up, in its order."""
 
 
+class TournamentError(RuntimeError):
+    """A deal of a tournament failed: a bot raised, a deal ran past the
+    time limit, or the worker process playing it died.
+
+    The error names the deal, its seed and, when a bot failed, its seat;
+    :attr:`partial` holds the counts of every deal that finished, and the
+    bot's own exception is the ``__cause__``.
+
+    >>> from briscola import preset
+    >>> from briscola.bots import RandomBot
+    >>> class Fussy(RandomBot):
+    ...     def choose(self, observation, legal, rng):
+    ...         if len(observation.history) > 20:
+    ...             raise RuntimeError("enough")
+    ...         return super().choose(observation, legal, rng)
+    >>> try:
+    ...     tournament(preset("italian-2p"), [Fussy(), "random"], 5, seed=1, chunk=2)
+    ... except TournamentError as error:
+    ...     print(error)
+    ...     print(error.deal, error.seed, error.seat, error.partial.deals)
+    deal 0 (seed 1): the bot at seat 0 raised RuntimeError: enough
+    0 1 0 0
+    """
+
+    def __init__(
+        self, message: str, *, partial: TournamentResult, deal: int, seed: int, seat: int | None
+    ) -> None:
+        super().__init__(message)
+        self.partial: TournamentResult = partial
+        """The counts of the deals that finished (:attr:`TournamentResult.deals`
+        of them; on an executor, not necessarily the first ones)."""
+        self.deal: int = deal
+        """The deal that failed, from 0 (the first deal of the chunk when a
+        worker process died or stopped answering)."""
+        self.seed: int = seed
+        """That deal's seed."""
+        self.seat: int | None = seat
+        """The seat whose bot failed, or ``None`` when the failure was not a
+        bot's (a worker process that died)."""
+
+    def __reduce__(self) -> Any:
+        return (_tournament_error, (str(self), self.partial, self.deal, self.seed, self.seat))
+
+
+def _tournament_error(
+    message: str, partial: TournamentResult, deal: int, seed: int, seat: int | None
+) -> TournamentError:
+    return TournamentError(message, partial=partial, deal=deal, seed=seed, seat=seat)
+
+
 def places(rules: Rules, count: int) -> tuple[tuple[int, ...], ...]:
     """The seats of each place of a line-up of ``count`` entries.
 
@@ -220,6 +293,58 @@ def _interned(rules: Rules) -> Rules:
     return rules
 
 
+class _TimeLimit(Exception):
+    """Raised in a worker process when a deal runs past its time limit."""
+
+
+@attrs.frozen
+class _Failure:
+    """Why a chunk stopped early: at ``deal`` (from 0), ``seat``'s bot, or
+    no bot's (``None``), with what it raised (pickled, or its text)."""
+
+    deal: int
+    seed: int
+    seat: int | None
+    error: BaseException
+    message: str
+
+
+class _SeatFailed(Exception):
+    def __init__(self, seat: int) -> None:
+        super().__init__(seat)
+        self.seat = seat
+
+
+def _play(rules: Rules, table: Sequence[Bot], seed: int) -> GameState:
+    """:func:`play_deal` of ``seed``, the same deal, raising
+    :class:`_SeatFailed` from whatever a bot raised."""
+    state = new_game(rules, seed=seed)
+    rngs = _seat_rngs(seed, rules.players)
+    while not state.is_over:
+        seat = state.to_move
+        assert seat is not None  # a deal not over has a seat to move
+        try:
+            action = _checked(table[seat], observe(state, seat), legal_actions(state), rngs[seat])
+        except Exception as error:
+            raise _SeatFailed(seat) from error
+        state = apply(state, action)
+    return state
+
+
+def _portable(error: BaseException) -> BaseException:
+    """``error`` if it pickles (to travel back from a worker), else a
+    RuntimeError with its text."""
+    try:
+        pickle.loads(pickle.dumps(error))
+    except Exception:
+        return RuntimeError(f"{type(error).__name__}: {error}")
+    return error
+
+
+def _on_time_limit(signum: int, frame: FrameType | None) -> None:
+    raise _TimeLimit
+
+
 def _play_chunk(
     rules: Rules,
     lineup: tuple[Entrant, ...],
@@ -228,21 +353,61 @@ def _play_chunk(
     rotate: bool,
     duplicate: bool,
     first: int,
-) -> _Counts:
+    time_limit: float | None = None,
+    parent: int | None = None,
+) -> tuple[_Counts, _Failure | None]:
     """Play the deals of ``seeds`` (deal numbers from ``first``); module
-    level so that executors can pickle it."""
+    level so that executors can pickle it. Returns the counts of the deals
+    that finished and, if one failed, why (the chunk stops there).
+
+    With a ``time_limit``, in a worker process (not ``parent``) whose main
+    thread plays, a timer interrupts a deal that runs past it; elsewhere a
+    deal that took longer is refused once it ends."""
     rules = _interned(rules)
     players = [make_bot(e) if isinstance(e, str) else e for e in lineup]
     m = len(players)
     place_of = {seat: place for place, seats in enumerate(seats_of) for seat in seats}
     counts = [[0] * 6 for _ in range(m)]
+    timer = (
+        time_limit
+        if time_limit is not None
+        and os.getpid() != parent
+        and hasattr(signal, "setitimer")
+        and threading.current_thread() is threading.main_thread()
+        else None
+    )
+    if timer is not None:
+        signal.signal(signal.SIGALRM, _on_time_limit)
     for k, seed in enumerate(seeds, first):
         shifts = range(m) if duplicate else [k % m if rotate else 0]
-        for shift in shifts:
-            # Place p holds entry (p + shift) % m: shifting moves every
-            # entry through every place.
-            table = [players[(place_of[seat] + shift) % m] for seat in range(rules.players)]
-            final = play_deal(rules, table, seed=seed)
+        finals = []
+        began = time.monotonic()
+        try:
+            if timer is not None:
+                signal.setitimer(signal.ITIMER_REAL, timer)
+            for shift in shifts:
+                # Place p holds entry (p + shift) % m: shifting moves every
+                # entry through every place.
+                table = [players[(place_of[seat] + shift) % m] for seat in range(rules.players)]
+                finals.append((shift, _play(rules, table, seed)))
+            if timer is not None:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+            if time_limit is not None and time.monotonic() - began > time_limit:
+                raise _TimeLimit
+        except Exception as error:
+            if timer is not None:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+            seat = error.seat if isinstance(error, _SeatFailed) else None
+            cause = error.__cause__ if isinstance(error, _SeatFailed) else error
+            assert cause is not None
+            if isinstance(cause, _TimeLimit):
+                what = f"took longer than the time limit of {time_limit:g} s"
+            else:
+                what = f"raised {type(cause).__name__}: {cause}"
+            who = "the deal" if seat is None else f"the bot at seat {seat}"
+            message = f"deal {k} (seed {seed}): {who} {what}"
+            return counts, _Failure(k, seed, seat, _portable(cause), message)
+        for shift, final in finals:
             result = outcome(final)
             assert result is not None
             void = final.contract is not None and final.contract.called_card is None
@@ -259,7 +424,7 @@ def _play_chunk(
                 side = next(i for i, side in enumerate(result.sides) if seat in side)
                 tally[4] += result.points[side]
                 tally[5] += result.scores[seat]
-    return counts
+    return counts, None
 
 
 def _chunks(deals: int, chunk: int) -> Iterator[tuple[int, int]]:
@@ -278,6 +443,7 @@ def tournament(
     duplicate: bool = False,
     chunk: int | None = None,
     on_progress: Progress | None = None,
+    time_limit: float | None = None,
 ) -> TournamentResult:
     """Play ``deals`` seeded deals between bots and count the results.
 
@@ -304,13 +470,27 @@ def tournament(
             does not depend on it.
         on_progress: Called in this process with the deals done and the
             deals in all, after each chunk.
+        time_limit: The seconds a deal may take (all its plays with
+            duplicate deals), or ``None`` for no limit. In the worker
+            processes of a :class:`~concurrent.futures.ProcessPoolExecutor`
+            a timer stops a deal that runs past it, and a worker that does
+            not answer for the limit times a chunk's deals (stuck outside
+            Python's reach) is ended; either way the deal is reported. A
+            thread cannot be stopped, so in this process (no executor) or
+            on a thread pool a deal that took longer is reported once it
+            ends, and one that never ends hangs the tournament.
 
     Returns:
         The counts per entry of the line-up.
 
     Raises:
         ValueError: If ``deals`` or ``chunk`` is not positive, or the
-            line-up does not fit the table, or names an unknown bot.
+            line-up does not fit the table, or names an unknown bot, or
+            ``time_limit`` is not a positive number.
+        TournamentError: If a deal failed: a bot raised, the deal ran past
+            ``time_limit``, or a worker process died. It names the deal,
+            its seed and the seat, and carries the counts of the deals that
+            finished (:attr:`TournamentError.partial`).
 
     >>> from concurrent.futures import ThreadPoolExecutor
     >>> from briscola import preset
@@ -335,6 +515,7 @@ def tournament(
         rotate=rotate,
         duplicate=duplicate,
         chunk=chunk,
+        time_limit=time_limit,
     ):
         if on_progress is not None:
             on_progress(result.deals, deals)
@@ -352,6 +533,7 @@ def running(
     rotate: bool = True,
     duplicate: bool = False,
     chunk: int | None = None,
+    time_limit: float | None = None,
 ) -> Iterator[TournamentResult]:
     """:func:`tournament`, giving the counts so far after every chunk (the
     command line shows progress with them, and the deals played when it
@@ -363,6 +545,10 @@ def running(
         chunk = max(1, min(200, -(-deals // 32)))
     elif type(chunk) is not int or chunk < 1:
         raise ValueError(f"chunk must be a positive number of deals, not {chunk!r}")
+    if time_limit is not None and (
+        type(time_limit) not in (int, float) or not 0 < time_limit < math.inf
+    ):
+        raise ValueError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
     entrants = tuple(lineup)
     seats_of = places(rules, len(entrants))
     if len(entrants) == 1:
@@ -387,20 +573,119 @@ def running(
         return TournamentResult(rules, seed, done, games, rotate, duplicate, standings)
 
     work = [(start, range(seed + start, seed + stop)) for start, stop in _chunks(deals, chunk)]
+    last: TournamentResult = add([[0] * 6 for _ in entrants], 0)
+
+    def failed(failure: _Failure) -> TournamentError:
+        error = TournamentError(
+            failure.message, partial=last, deal=failure.deal, seed=failure.seed, seat=failure.seat
+        )
+        error.__cause__ = failure.error
+        return error
+
+    parent = os.getpid()
     if executor is None:
         for start, seeds in work:
-            counts = _play_chunk(rules, entrants, seats_of, seeds, rotate, duplicate, start)
-            yield add(counts, len(seeds))
+            counts, failure = _play_chunk(
+                rules, entrants, seats_of, seeds, rotate, duplicate, start, time_limit, parent
+            )
+            last = add(counts, len(seeds) if failure is None else failure.deal - start)
+            if failure is not None:
+                raise failed(failure)
+            yield last
         return
-    futures: dict[Future[_Counts], int] = {
+    futures: dict[Future[tuple[_Counts, _Failure | None]], tuple[int, range]] = {
         executor.submit(
-            _play_chunk, rules, entrants, seats_of, seeds, rotate, duplicate, start
-        ): len(seeds)
+            _play_chunk,
+            rules,
+            entrants,
+            seats_of,
+            seeds,
+            rotate,
+            duplicate,
+            start,
+            time_limit,
+            parent,
+        ): (start, seeds)
         for start, seeds in work
     }
+    # How long a process pool may go without finishing a chunk before its
+    # workers are taken as stuck: every deal of a chunk at the limit, and
+    # then some. Other executors' workers cannot be ended.
+    patience = None
+    if time_limit is not None and isinstance(executor, ProcessPoolExecutor):
+        patience = time_limit * (chunk + 1) + 2
+    pending = set(futures)
     try:
-        for future in as_completed(futures):
-            yield add(future.result(), futures[future])
+        while pending:
+            finished, pending = wait(pending, timeout=patience, return_when=FIRST_COMPLETED)
+            if not finished:
+                running_now = [futures[f] for f in pending if f.running()]
+                start, seeds = min(running_now or [futures[f] for f in pending])
+                _end_workers(executor)
+                raise TournamentError(
+                    f"{_deals(start, seeds)}: no answer from the worker process in "
+                    f"{patience:g} s; it was ended",
+                    partial=last,
+                    deal=start,
+                    seed=seeds[0],
+                    seat=None,
+                )
+            error: TournamentError | None = None
+            for future in sorted(finished, key=lambda f: futures[f][0]):
+                start, seeds = futures[future]
+                try:
+                    counts, failure = future.result()
+                except BrokenProcessPool:
+                    # Every chunk not yet done fails with the pool: which
+                    # one the dead worker held cannot be told.
+                    error = error or _died(futures, pending, last)
+                    continue
+                last = add(counts, len(seeds) if failure is None else failure.deal - start)
+                if failure is not None:
+                    error = error or failed(failure)
+                else:
+                    yield last
+            if error is not None:
+                error.partial = last
+                raise error
     finally:
         for future in futures:
             future.cancel()
+
+
+def _died(
+    futures: dict[Future[tuple[_Counts, _Failure | None]], tuple[int, range]],
+    pending: set[Future[tuple[_Counts, _Failure | None]]],
+    partial: TournamentResult,
+) -> TournamentError:
+    """The error of a process pool broken by a worker's death: every chunk
+    that did not finish is named, from the first."""
+    wait(pending, timeout=10)
+    lost = sorted(
+        futures[future]
+        for future in futures
+        if not future.done() or future.cancelled() or future.exception() is not None
+    )
+    start, seeds = lost[0]
+    end, last = lost[-1][0] + len(lost[-1][1]) - 1, lost[-1][1][-1]
+    return TournamentError(
+        f"deals {start} to {end} (seeds {seeds[0]} to {last}) were not played: a worker "
+        "process died while playing some of them",
+        partial=partial,
+        deal=start,
+        seed=seeds[0],
+        seat=None,
+    )
+
+
+def _deals(start: int, seeds: range) -> str:
+    return f"deals {start} to {start + len(seeds) - 1} (seeds {seeds[0]} to {seeds[-1]})"
+
+
+def _end_workers(executor: Executor) -> None:
+    """End the worker processes of a process pool (a stuck worker cannot
+    be stopped any other way); other executors are left alone."""
+    if isinstance(executor, ProcessPoolExecutor):
+        processes = getattr(executor, "_processes", None) or {}
+        for process in list(processes.values()):
+            process.kill()

@@ -24,6 +24,7 @@ import sys
 from collections.abc import Iterator, Sequence
 
 from .. import bots as _bots
+from .._deal import MAX_SEED_BITS, check_seed
 from .._presets import PRESETS, preset
 from .._rules import Rules
 from .._version import __version__
@@ -35,6 +36,18 @@ from ._terminal import demo, play
 from ._words import NAME_STYLES
 
 # --- main ------------------------------------------------------------------------
+
+
+def _seed(text: str) -> int:
+    """The argparse type of ``--seed``: a whole number that
+    :func:`briscola.new_game` takes (at most 2,048 bits)."""
+    try:
+        seed = int(text)
+        check_seed(seed)
+    except ValueError as error:
+        reason = str(error) if "bits" in str(error) else "a seed is a whole number"
+        raise argparse.ArgumentTypeError(f"{text[:40]!r}: {reason}") from None
+    return seed
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -79,7 +92,7 @@ def _parser() -> argparse.ArgumentParser:
         description="Play one seeded deal between random players, printing each trick and the score.",
     )
     preset_option(demo_parser)
-    demo_parser.add_argument("--seed", type=int, default=1, help="the deal's seed (default 1)")
+    demo_parser.add_argument("--seed", type=_seed, default=1, help="the deal's seed (default 1)")
     names_option(demo_parser)
     svg_dir_option(demo_parser)
 
@@ -102,7 +115,7 @@ def _parser() -> argparse.ArgumentParser:
         "--seat", type=int, default=0, help="your seat (default 0, the first to lead)"
     )
     play_parser.add_argument(
-        "--seed", type=int, default=None, help="the deal's seed (default: random)"
+        "--seed", type=_seed, default=None, help="the deal's seed (default: random)"
     )
     play_parser.add_argument(
         "--bot",
@@ -149,7 +162,7 @@ def _parser() -> argparse.ArgumentParser:
         f"({', '.join(_bots.BOT_NAMES)}, montecarlo:SAMPLES, strong:BUDGET; default heuristic,random)",
     )
     sim.add_argument(
-        "--seed", type=int, default=1, help="seed of the first deal; deal k uses seed + k"
+        "--seed", type=_seed, default=1, help="seed of the first deal; deal k uses seed + k"
     )
     sim.add_argument(
         "--rotate",
@@ -168,6 +181,14 @@ def _parser() -> argparse.ArgumentParser:
         default=1,
         metavar="N",
         help="share the deals between N processes (default 1)",
+    )
+    sim.add_argument(
+        "--time-limit",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="the seconds a deal may take; deals then run in worker processes, and one "
+        "past the limit is stopped and reported (default: no limit)",
     )
     sim.add_argument(
         "--progress",
@@ -253,6 +274,17 @@ def _run(argv: list[str]) -> int:
                 raise ValueError(f"--deals must be at least 1, not {args.deals}")
             if args.jobs < 1:
                 raise ValueError(f"--jobs must be at least 1, not {args.jobs}")
+            if args.time_limit is not None and not 0 < args.time_limit < float("inf"):
+                raise ValueError(
+                    f"--time-limit must be a positive number of seconds, not {args.time_limit}"
+                )
+            try:
+                check_seed(args.seed + args.deals - 1)
+            except ValueError:
+                raise ValueError(
+                    f"--seed: the last deal's seed, seed + deals - 1, has more than "
+                    f"{MAX_SEED_BITS} bits"
+                ) from None
             rules, title = _chosen_rules(args, argv)
             for spec in specs:
                 _bots.make_bot(spec)
@@ -270,6 +302,7 @@ def _run(argv: list[str]) -> int:
             jobs=args.jobs,
             title=title,
             progress=args.progress,
+            time_limit=args.time_limit,
         )
     # play
     try:

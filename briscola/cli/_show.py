@@ -17,6 +17,7 @@ from .._rules import Rules
 from .._serial import loads
 from .._state import GameState
 from .._text import text
+from ._files import read_bytes
 
 __all__ = ["show", "TrickPictures"]
 
@@ -60,7 +61,12 @@ def show(
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
     try:
-        data = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+        raw = read_bytes(path)
+    except ValueError as error:
+        print(f"briscola show: error: {error}", file=err)
+        return 2
+    try:
+        data = raw.decode("utf-8")
         obj = loads(data)
         if isinstance(obj, Rules):
             raise ValueError("it holds rules, not a deal: there is no table to show")

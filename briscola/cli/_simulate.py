@@ -11,7 +11,7 @@ from typing import TextIO
 
 from .._presets import preset
 from .._rules import Auction, Rules
-from ..bots._tournament import Entrant, TournamentResult, places, running
+from ..bots._tournament import Entrant, TournamentError, TournamentResult, places, running
 
 # --- simulate --------------------------------------------------------------------
 
@@ -97,6 +97,7 @@ def simulate(
     out: TextIO | None = None,
     err: TextIO | None = None,
     progress: bool | None = None,
+    time_limit: float | None = None,
 ) -> int:
     """Play ``deals`` seeded deals between bots and print a table of
     results; returns the exit status.
@@ -122,6 +123,14 @@ def simulate(
         err: Where progress and interruptions go; standard error.
         progress: Draw a progress bar on ``err``; by default when it is a
             terminal.
+        time_limit: The seconds a deal may take; the deals then run in
+            worker processes (at least one), so that a deal past the limit
+            is stopped and reported.
+
+    A deal that fails (a bot raises, runs past ``time_limit``, or its
+    worker process dies) stops the run: the table of the deals that
+    finished is printed, with a line on ``err`` naming the deal, its seed
+    and the seat, and the status is 1.
 
     Raises:
         ValueError: If ``deals`` or ``jobs`` is not positive, or the line-up
@@ -149,13 +158,25 @@ def simulate(
     result: TournamentResult | None = None
     status = 0
     try:
-        if jobs > 1:
+        if jobs > 1 or time_limit is not None:
             executor = ProcessPoolExecutor(jobs, initializer=_ignore_interrupts)
         runs = running(
-            rules, specs, deals, seed=seed, rotate=rotate, duplicate=duplicate, executor=executor
+            rules,
+            specs,
+            deals,
+            seed=seed,
+            rotate=rotate,
+            duplicate=duplicate,
+            executor=executor,
+            time_limit=time_limit,
         )
         for result in runs:
             bar.update(result.deals)
+    except TournamentError as error:
+        status = 1
+        bar.close()
+        result = error.partial
+        print(f"briscola simulate: error: {error}", file=err)
     except KeyboardInterrupt:
         status = 130
         bar.close()
@@ -169,7 +190,7 @@ def simulate(
     elapsed = time.perf_counter() - start
     if result is None:
         return status
-    print_table(result, title, deals, out)
+    print_table(result, title, deals, out, stopped="stopped" if status == 1 else "interrupted")
     games = result.games
     print(f"{games} deals in {elapsed:.2f} s: {_rate(games, elapsed)} deals per second", file=out)
     return status
@@ -179,15 +200,17 @@ def _percent(value: float) -> str:
     return f"{100 * value:.1f}"
 
 
-def print_table(result: TournamentResult, title: str, planned: int, out: TextIO) -> None:
-    """The heading and the table of a (perhaps interrupted) tournament:
-    aligned columns, one row per entry of the line-up."""
+def print_table(
+    result: TournamentResult, title: str, planned: int, out: TextIO, stopped: str = "interrupted"
+) -> None:
+    """The heading and the table of a (perhaps interrupted or ``stopped``)
+    tournament: aligned columns, one row per entry of the line-up."""
     rules, done = result.rules, result.deals
     if done == planned:
         seeds = f"seeds {result.seed} to {result.seed + done - 1}"
         played = f"{done} deals, {seeds}"
     else:
-        played = f"{done} of {planned} deals (interrupted)"
+        played = f"{done} of {planned} deals ({stopped})"
     how = []
     if result.duplicate:
         copies = len(result.standings)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import sys
 from collections.abc import Callable, Sequence
-from typing import TextIO, TypeVar
+from typing import Final, TextIO, TypeVar
 
 from .. import bots as _bots
 from .._actions import Action, Bid, Call, Cut, Knock, Pass, Play, Say, Sign, SwapTrump
@@ -115,6 +115,17 @@ def menu_order(seen: Observation, legal: Sequence[Action]) -> list[Action]:
     return others + sorted(cards, key=lambda a: (rank[type(a)], order[a.card]))
 
 
+MAX_REFUSED_LINES: Final = 100
+"""How many lines in a row ``play`` reads that are not a move (nor ``q``)
+before it gives up on its input, as at its end: a person never types so
+many, a file of garbage would take minutes."""
+
+
+class RefusedInput(EOFError):
+    """:data:`MAX_REFUSED_LINES` lines in a row were not moves: the input
+    ends here."""
+
+
 class _Human:
     """The person at the terminal, as a bot: shows what the seat sees and
     reads the answer (:mod:`briscola.cli._input`).
@@ -150,7 +161,7 @@ class _Human:
         menu = menu_order(observation, legal)
         self._menu(observation, menu, legal)
         prompt = _prompt(menu)
-        while True:
+        for _ in range(MAX_REFUSED_LINES):
             print(prompt, end="", file=self.out, flush=True)
             try:
                 line = "" if self.stdin is None else self.stdin.readline()
@@ -170,6 +181,7 @@ class _Human:
             if read.action is not None:
                 return read.action
             print(capital(read.problem), file=self.out)
+        raise RefusedInput
 
     def _menu(self, seen: Observation, menu: Sequence[Action], legal: Sequence[Action]) -> None:
         """The choices: numbered, except bids and table talk, which are typed."""
@@ -444,7 +456,13 @@ def play(
         # End the prompt's line, say why on stderr, and leave the seed with
         # the rest of the game on stdout.
         print(file=out, flush=True)
-        why = "Input ended" if isinstance(stop, EOFError) else "Interrupted"
+        why = (
+            f"{MAX_REFUSED_LINES} lines in a row were not moves"
+            if isinstance(stop, RefusedInput)
+            else "Input ended"
+            if isinstance(stop, EOFError)
+            else "Interrupted"
+        )
         print(f"{why}: game left unfinished.", file=err, flush=True)
         if replay:
             print(replay, file=out)

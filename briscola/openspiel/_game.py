@@ -14,6 +14,7 @@ from .._engine import apply
 from .._observe import observe
 from .._rules import Auction, Rules
 from .._sample import sample_state
+from .._serial import dumps, loads
 from .._state import GameState
 from .._text import text
 from ..encoding import Encoding, encoding_for
@@ -141,6 +142,85 @@ class BriscolaGame(pyspiel.Game):
         return BriscolaObserver(
             self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params
         )
+
+    def deserialize_state(self, text: str) -> BriscolaState:
+        """The state that :meth:`BriscolaState.serialize` wrote as ``text``,
+        rebuilt by replaying its history on a new state: nothing in the
+        text is unpickled or run.
+
+        The ``history=`` line is replayed action by action, each checked as
+        :meth:`~pyspiel.State.apply_action` checks it; ``move_number=``, if
+        given, must match; ``briscola=``, if given, must be the replayed
+        deal as :func:`briscola.dumps` writes it. The ``__dict__=`` line of
+        OpenSpiel's own format for Python games (a pickle) is never read,
+        so the text of ``pyspiel.serialize_game_and_state`` loads here too.
+
+        Args:
+            text: The serialized state.
+
+        Returns:
+            A new state with the same history.
+
+        Raises:
+            ValueError: If the text is not a state of this game.
+
+        >>> game = BriscolaGame()
+        >>> state = game.new_initial_state()
+        >>> state.apply_action(7)
+        >>> game.deserialize_state(state.serialize()).pack_so_far
+        (7,)
+        >>> game.deserialize_state("history=-1:7,-1:7")
+        Traceback (most recent call last):
+        ...
+        ValueError: serialized state: action 2 of its history, 7, is not legal now
+        """
+        if not isinstance(text, str):
+            raise ValueError(f"a serialized state is text, not {type(text).__name__}")
+        if len(text) > _MAX_SERIALIZED:
+            raise ValueError(f"a serialized state has at most {_MAX_SERIALIZED} characters")
+        fields: dict[str, str] = {}
+        for line in text.splitlines():
+            if not line:
+                continue
+            key, equals, value = line.partition("=")
+            if not equals or key not in _SERIAL_KEYS or key in fields:
+                raise ValueError(f"serialized state: unexpected line {line[:40]!r}")
+            fields[key] = value
+        state = self.new_initial_state()
+        history = fields.get("history", "")
+        for number, item in enumerate(history.split(",") if history else (), 1):
+            player, colon, action = item.partition(":")
+            try:
+                who, index = int(player), int(action)
+            except ValueError:
+                raise ValueError(
+                    f"serialized state: action {number} of its history, {item[:40]!r}, "
+                    "is not PLAYER:ACTION"
+                ) from None
+            if (
+                not colon
+                or state.is_terminal()
+                or who != state.current_player()
+                or index not in state.legal_actions()
+            ):
+                raise ValueError(
+                    f"serialized state: action {number} of its history, {index}, is not legal now"
+                )
+            state.apply_action(index)
+        moves = fields.get("move_number")
+        if moves is not None and moves != str(state.move_number()):
+            raise ValueError(
+                f"serialized state: move_number={moves[:40]} but its history has "
+                f"{state.move_number()} moves"
+            )
+        deal = fields.get("briscola")
+        if deal is not None and (state.game_state is None or loads(deal) != state.game_state):
+            raise ValueError("serialized state: its briscola= deal is not its history's")
+        return state
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        _check_protocol(self, protocol)
+        return super().__reduce_ex__(protocol)
 
 
 class BriscolaState(pyspiel.State):
@@ -275,6 +355,29 @@ class BriscolaState(pyspiel.State):
             return f"shuffling: {len(self._pack)} of {self._facts.size} cards placed: {placed}"
         return text(deal)
 
+    def serialize(self) -> str:
+        """The state as text, for :meth:`BriscolaGame.deserialize_state`:
+        its history (``history=PLAYER:ACTION,...``), its move number, and
+        once the pack is shuffled the deal as :func:`briscola.dumps` writes
+        it (``briscola=``). It is data only (no pickle), and it holds every
+        hidden card: it is the omniscient view, like the state.
+
+        >>> state = BriscolaGame().new_initial_state()
+        >>> state.apply_action(7)
+        >>> state.serialize()
+        'history=-1:7\\nmove_number=1\\n'
+        """
+        history = ",".join(f"{step.player}:{step.action}" for step in self.full_history())
+        text = f"history={history}\nmove_number={self.move_number()}\n"
+        deal = self._deal
+        if deal is not None:
+            text += f"briscola={dumps(deal)}\n"
+        return text
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        _check_protocol(self, protocol)
+        return super().__reduce_ex__(protocol)
+
     def resample_from_infostate(
         self, player_id: int, probability_sampler: Callable[[], float]
     ) -> BriscolaState:
@@ -324,6 +427,23 @@ class BriscolaState(pyspiel.State):
         fresh._replay = None
         fresh._deal = sample
         return fresh
+
+
+def _check_protocol(value: object, protocol: Any) -> None:
+    """Refuse the pickle protocols 0 and 1, which cannot rebuild OpenSpiel's
+    objects (pybind11 aborts the interpreter when they load)."""
+    if isinstance(protocol, int) and protocol < 2:
+        raise TypeError(
+            f"cannot pickle a {type(value).__name__} with protocol {protocol}: "
+            "use protocol 2 or higher"
+        )
+
+
+# The keys of a serialized state's lines, and the longest text read: far
+# above the longest deal (a finished deal's JSON and history are under
+# 64 KiB).
+_SERIAL_KEYS: Final = frozenset({"history", "move_number", "briscola", "__dict__"})
+_MAX_SERIALIZED: Final = 4 * 1024 * 1024
 
 
 class _Facts:

@@ -7,7 +7,7 @@ from typing import Any, Protocol
 import numpy as np
 import pyspiel
 
-from .._actions import Play
+from .._actions import Play, Sign
 from .._observe import Observation, observe
 from .._rules import Rules
 from .._state import GameState
@@ -51,8 +51,9 @@ class BriscolaObserver:
       Python float, stored as float32, as the encoding scales its counts).
     - the observation (``perfect_recall=False``): the seat's table, and
       the encoding alone.
-    - the public part (no private information): the public actions, the
-      trump card, the stock and the hand sizes; the private part (no
+    - the public part (no private information): the public actions (not
+      the signs of table talk, which only a partner sees), the trump card,
+      the stock and the hand sizes, the same for every seat; the private part (no
       public information): the seat's hand and any partner hand it sees.
       These two have strings only.
 
@@ -126,6 +127,8 @@ class BriscolaObserver:
         deal = state.game_state
         if deal is None:
             placed = len(state.pack_so_far)
+            if self._public and not self._private:
+                return f"shuffling, {placed} of {self._size} cards placed"
             return f"seat {player}: shuffling, {placed} of {self._size} cards placed"
         seen = observe(deal, player)
         if self._full:
@@ -140,8 +143,14 @@ class BriscolaObserver:
         return ""
 
 
-def _history(seen: Observation) -> str:
-    return "; ".join(f"{actor}: {action}" for actor, action in zip(seen.actors, seen.history))
+def _history(seen: Observation, *, public: bool = False) -> str:
+    """The actions the seat saw, each with its seat; ``public``: only those
+    every seat sees (a sign is seen by the partner alone)."""
+    return "; ".join(
+        f"{actor}: {action}"
+        for actor, action in zip(seen.actors, seen.history)
+        if not (public and type(action) is Sign)
+    )
 
 
 def _public_text(seen: Observation) -> str:
@@ -152,7 +161,7 @@ def _public_text(seen: Observation) -> str:
         parts.append(f"trump card {seen.trump_card}")
     parts.append(f"stock {seen.stock_size}")
     parts.append("hand sizes " + " ".join(map(str, seen.hand_sizes)))
-    parts.append(f"history: {_history(seen)}")
+    parts.append(f"history: {_history(seen, public=True)}")
     return "; ".join(parts)
 
 
