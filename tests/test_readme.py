@@ -63,9 +63,7 @@ def test_every_family_the_readme_names_has_presets_in_its_table() -> None:
 
     opening = paragraph(README, "A typed Python rules engine")
     listed = opening.split("regional family: ")[1].rstrip(".")
-    families = [
-        item for part in listed.split(", ") for item in part.split(" and ") if item.strip()
-    ]
+    families = [item for part in listed.split(", ") for item in part.split(" and ") if item.strip()]
     rows = [line.split("|")[1:3] for line in README.splitlines() if line.startswith("| ")]
     assert len(families) >= 9 and len(rows) >= 9
     for family in families:
