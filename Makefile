@@ -6,16 +6,23 @@
 #   make fuzz FUZZ_SECONDS=10          ten seconds a fuzz target
 #   make bench BENCH_ARGS=--quick      a rough look at the speed
 #   make docs DOCS_OUT=/tmp/docs       build the documentation elsewhere
+#   make wheel WHEEL_PYTHONS="python3.10 python3.12"
+#                                       install and test the wheel on those
 
 PYTHON ?= python
 PYTEST_ARGS ?=
 FUZZ_SECONDS ?= 60
 BENCH_ARGS ?=
 DOCS_OUT ?= docs/_build
+DIST ?= dist
+# The interpreters the wheel is installed into and tested on; WHEEL_ARGS
+# adds options (.ci/run: --every-classified-version).
+WHEEL_PYTHONS ?= $(PYTHON)
+WHEEL_ARGS ?=
 # Every folder of Python code that mypy --strict checks.
 TYPED := briscola tests fuzz tools examples benchmarks
 
-.PHONY: help test coverage lint types docs examples fuzz bench ci
+.PHONY: help test coverage lint types docs examples wheel fuzz bench ci
 
 help:
 	@echo "make test       the tests (python -m pytest; PYTEST_ARGS adds options)"
@@ -24,9 +31,10 @@ help:
 	@echo "make types      mypy --strict, on the code and on the docs' code blocks"
 	@echo "make docs       the documentation (sphinx -W -n) and its doctests"
 	@echo "make examples   run every examples/*.py and the command-line demo"
+	@echo "make wheel      build the wheel and sdist; install and test the wheel in fresh venvs"
 	@echo "make fuzz       each fuzz target for FUZZ_SECONDS seconds (atheris)"
 	@echo "make bench      the speed table (benchmarks/bench.py; BENCH_ARGS adds options)"
-	@echo "make ci         every check CI runs: test coverage types lint docs examples fuzz"
+	@echo "make ci         every check CI runs: test coverage types lint docs examples wheel fuzz"
 
 test:
 	@echo "== tests (the README's test command)"
@@ -65,6 +73,12 @@ examples:
 	@echo "== demo"
 	$(PYTHON) -m briscola --preset italian-2p --seed 1 > /dev/null
 
+wheel:
+	@echo "== the wheel and the sdist, installed in fresh venvs and tested from outside the tree"
+	rm -rf $(DIST)
+	$(PYTHON) -m build --outdir $(DIST) .
+	$(PYTHON) tools/check_wheel.py $(WHEEL_ARGS) $(DIST) $(WHEEL_PYTHONS)
+
 fuzz:
 	@echo "== fuzzing (each target $(FUZZ_SECONDS) s; any crash but ValueError fails)"
 	FUZZ_SECONDS=$(FUZZ_SECONDS) fuzz/run.sh
@@ -73,5 +87,5 @@ bench:
 	$(PYTHON) benchmarks/bench.py $(BENCH_ARGS)
 
 # In the order CI has always run them: the tests first, the fuzzing last.
-ci: test coverage types lint docs examples fuzz
+ci: test coverage types lint docs examples wheel fuzz
 	@echo "CI passed"

@@ -1,6 +1,7 @@
 """The pictures of a deal, an observation and a match: ``str()`` prints
-the text table (:func:`~briscola.text`), and Jupyter shows the SVG
-picture (:func:`briscola.svg.table`) through ``_repr_svg_``."""
+the text table (:func:`~briscola.text`), ``repr()`` a one-line summary,
+and Jupyter shows the SVG picture (:func:`briscola.svg.table`) through
+``_repr_svg_``, with the summary and a table through ``_repr_html_``."""
 
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ class Drawn:
     True
     >>> state._repr_svg_().startswith("<svg")
     True
+    >>> state
+    <GameState italian-2p: trick 1 of 20, seat 0 to move, points 0-0>
     """
 
     __slots__ = ()
@@ -30,6 +33,18 @@ class Drawn:
         from ._text import text
 
         return text(cast(Drawable, self))
+
+    def __repr__(self) -> str:
+        from ._picture import Drawable
+        from ._repr import drawn_repr
+
+        return drawn_repr(cast(Drawable, self))
+
+    def _repr_html_(self) -> str:
+        from ._picture import Drawable
+        from ._repr import drawn_html
+
+        return drawn_html(cast(Drawable, self))
 
     def _repr_svg_(self) -> str:
         from ._picture import Drawable

@@ -27,7 +27,7 @@ __all__ = [
 ]
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class MatchState(Drawn):
     """A match: the deal in progress and the results of the deals before.
 

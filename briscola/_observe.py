@@ -41,7 +41,7 @@ __all__ = ["Observation", "observe"]
 _by_index = attrgetter("index")
 
 
-@attrs.frozen(weakref_slot=False)
+@attrs.frozen(weakref_slot=False, repr=False)
 class Observation(Drawn):
     """Everything one seat may know about a deal, and nothing else.
 

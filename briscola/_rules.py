@@ -372,6 +372,22 @@ class Rules:
     def __attrs_post_init__(self) -> None:
         _validate(self)
 
+    def __repr__(self) -> str:
+        """Python that builds equal rules: ``preset('italian-3p')`` for a
+        preset's, else the fields that differ from the closest preset or
+        from the defaults.
+
+        >>> import attrs
+        >>> from briscola import preset
+        >>> preset("italian-3p")
+        preset('italian-3p')
+        >>> attrs.evolve(preset("italian-2p"), hand_size=4)
+        Rules(hand_size=4)
+        """
+        from ._repr import rules_repr
+
+        return rules_repr(self)
+
     @property
     def pack(self) -> tuple[Card, ...]:
         """The cards in play, in canonical order.

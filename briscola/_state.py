@@ -152,7 +152,7 @@ make_setup: _SetupConstructor = constructor(
 runs once per playout of a search)."""
 
 
-@attrs.frozen(weakref_slot=False)
+@attrs.frozen(weakref_slot=False, repr=False)
 class GameState(Drawn):
     """One deal, frozen at one moment: the omniscient view.
 

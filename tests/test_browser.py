@@ -1,20 +1,31 @@
-"""The pictures render in a real browser: headless Chromium screenshots of
-tables for two to six seats are not blank.
+"""The pictures and the documentation render in a real browser: headless
+Chromium screenshots of tables for two to six seats are not blank, and no
+column of any documentation page, at 1024, 1400 or 1920 pixels, is
+narrower than the longest word it holds.
 
 Skipped when ``chromium`` is not installed, except in CI (``CI=true``),
 where CI installs Debian's ``chromium`` first and its absence is a
 failure. Set ``BRISCOLA_SCREENSHOTS`` to a directory to keep the
-screenshots.
+screenshots (with the tutorial's at each width).
 """
 
 from __future__ import annotations
 
+import functools
+import html
+import http.server
+import importlib.util
+import json
 import os
+import re
 import shutil
 import struct
 import subprocess
+import sys
 import tempfile
+import threading
 import zlib
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -35,10 +46,10 @@ def chromium() -> str:
     return found
 
 
-def screenshot(browser: str, picture: Path, png: Path) -> None:
-    """A headless screenshot of ``picture`` into ``png``."""
+def headless(browser: str, *arguments: str) -> str:
+    """Run headless Chromium with ``arguments``; its standard output."""
     with tempfile.TemporaryDirectory() as profile:
-        subprocess.run(
+        done = subprocess.run(
             [
                 browser,
                 "--headless",
@@ -50,14 +61,22 @@ def screenshot(browser: str, picture: Path, png: Path) -> None:
                 "--disable-component-update",
                 "--disable-sync",
                 f"--user-data-dir={profile}",
-                f"--screenshot={png}",
-                f"--window-size={WIDTH},{HEIGHT}",
-                picture.as_uri(),
+                *arguments,
             ],
             check=True,
             capture_output=True,
+            text=True,
             timeout=180,
         )
+    return done.stdout
+
+
+def screenshot(
+    browser: str, page: Path | str, png: Path, width: int = WIDTH, height: int = HEIGHT
+) -> None:
+    """A headless screenshot of ``page`` (a file or a URL) into ``png``."""
+    url = page.as_uri() if isinstance(page, Path) else page
+    headless(browser, f"--screenshot={png}", f"--window-size={width},{height}", url)
 
 
 def decode_png(data: bytes) -> tuple[int, int, list[bytes]]:
@@ -151,3 +170,157 @@ def test_pictures_render_in_chromium(
     assert max(counts.values()) < 0.8 * total, "one colour fills the page"
     felt = sum(n for pixel, n in counts.items() if pixel[1] > pixel[0] + 30 and pixel[1] > pixel[2])
     assert felt > 0.1 * total, "the green table is missing"
+
+
+# -- the documentation's columns ----------------------------------------------
+
+DOC_WIDTHS = (1024, 1400, 1920)
+"""Window widths, in CSS pixels: below the theme's 67em breakpoint (one
+column), between 82em and 97em (three columns), and a wide screen."""
+
+MEASURE = r"""
+function measure(doc, win) {
+  // Per column of the theme that lies on screen: its width, its widest
+  // word, and the words wider than the line that holds them. Code blocks
+  // (which wrap anywhere on purpose) and tables (which scroll) are left out.
+  const columns = [];
+  for (const selector of [".sidebar-drawer", ".content", ".toc-drawer"]) {
+    const column = doc.querySelector(selector);
+    if (!column) continue;
+    const box = column.getBoundingClientRect();
+    if (box.width === 0 || box.right <= 0 || box.left >= win.innerWidth) continue;
+    let widest = 0, word = "";
+    const broken = [];
+    const walker = doc.createTreeWalker(column, win.NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+      const node = walker.currentNode;
+      const parent = node.parentElement;
+      if (!parent || parent.closest("pre, table, svg, script, style, .headerlink")) continue;
+      for (const match of node.textContent.matchAll(/[^\s\-\u2013\u2014\/]+/g)) {
+        const range = doc.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+        if (rects.length === 0) continue;
+        if (Math.min(...rects.map((r) => r.left)) >= win.innerWidth) continue;
+        if (Math.max(...rects.map((r) => r.right)) <= 0) continue;
+        const width = rects.reduce((sum, r) => sum + r.width, 0);
+        let block = parent;
+        while (block !== column && win.getComputedStyle(block).display.startsWith("inline")) {
+          block = block.parentElement;
+        }
+        const style = win.getComputedStyle(block);
+        const room = block.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        if (room <= 1) continue;  // visually hidden text, for screen readers
+        if (width > widest) { widest = width; word = match[0]; }
+        if (width > room + 1 && broken.length < 5) {
+          broken.push(`${match[0]} (${Math.round(width)} px in ${Math.round(room)} px)`);
+        }
+      }
+    }
+    columns.push({column: selector, width: Math.round(box.width), widest: Math.round(widest), word, broken});
+  }
+  return columns;
+}
+window.addEventListener("load", () => {
+  const pages = [...document.querySelectorAll("iframe")].map((frame) => ({
+    page: frame.getAttribute("src"),
+    columns: measure(frame.contentDocument, frame.contentWindow),
+  }));
+  const out = document.createElement("pre");
+  out.id = "measured";
+  out.textContent = JSON.stringify(pages);
+  document.body.appendChild(out);
+});
+"""
+
+
+@pytest.fixture(scope="module")
+def built_docs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, str]]:
+    """The HTML documentation, built once, and the address it is served at
+    (over HTTP, so that a page may measure the pages in its frames)."""
+    chromium()
+    if importlib.util.find_spec("sphinx") is None or importlib.util.find_spec("furo") is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("the docs extra is not installed: CI installs it (.ci/run)")
+        pytest.skip("the docs extra (sphinx, furo) is not installed")
+    out = tmp_path_factory.mktemp("docs") / "html"
+    subprocess.run(
+        [sys.executable, "-m", "sphinx", "-q", "-b", "html", "docs", str(out)],
+        cwd=Path(__file__).resolve().parent.parent,
+        check=True,
+        capture_output=True,
+        timeout=600,
+    )
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, format: str, *args: object) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(Quiet, directory=str(out))
+    )
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield out, f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        thread.join()
+
+
+def doc_pages(root: Path) -> list[str]:
+    """Every page of the built documentation, relative to its root."""
+    return sorted(
+        path.relative_to(root).as_posix()
+        for path in root.rglob("*.html")
+        if not {"_static", "_sources"} & set(path.parts) and not path.name.startswith("_")
+    )
+
+
+@pytest.mark.parametrize("width", DOC_WIDTHS)
+def test_no_documentation_column_is_narrower_than_a_word(
+    width: int, built_docs: tuple[Path, str], tmp_path: Path
+) -> None:
+    """Every page in a window ``width`` pixels wide: the theme's columns (the
+    navigation, the content, "On this page") each leave every word they
+    hold on one line, outside code blocks and tables. A column squashed to
+    a letter a line (a content column grown over its neighbour) fails."""
+    browser = chromium()
+    root, address = built_docs
+    pages = doc_pages(root)
+    frames = "".join(
+        f'<iframe src="/{page}" style="width:{width}px;height:900px;border:0;display:block">'
+        "</iframe>"
+        for page in pages
+    )
+    harness = root / f"_measure_{width}.html"
+    harness.write_text(
+        f"<!doctype html><html><body>{frames}<script>{MEASURE}</script></body></html>",
+        encoding="utf-8",
+    )
+    dom = headless(
+        browser, f"--window-size={width + 40},900", "--dump-dom", f"{address}/{harness.name}"
+    )
+    found = re.search(r'<pre id="measured">(.*?)</pre>', dom, re.S)
+    assert found is not None, "the measuring script did not run"
+    measured = json.loads(html.unescape(found.group(1)))
+    assert [row["page"] for row in measured] == [f"/{page}" for page in pages]
+    assert len(pages) > 20
+    squashed = [
+        f"{row['page']} {column['column']} ({column['width']} px): {', '.join(column['broken'])}"
+        for row in measured
+        for column in row["columns"]
+        if column["broken"]
+    ]
+    assert not squashed, f"at {width} px, words wider than their column:\n" + "\n".join(squashed)
+    for row in measured:
+        seen = {column["column"] for column in row["columns"]}
+        assert ".content" in seen, f"{row['page']}: no content column measured"
+        if width >= 1400 and row["page"] == "/tutorial.html":
+            assert seen == {".sidebar-drawer", ".content", ".toc-drawer"}
+    keep = os.environ.get("BRISCOLA_SCREENSHOTS")
+    if keep:
+        Path(keep).mkdir(parents=True, exist_ok=True)
+        png = Path(keep) / f"tutorial-{width}.png"
+        screenshot(browser, f"{address}/tutorial.html", png, width, 900)

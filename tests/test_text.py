@@ -24,18 +24,19 @@ from tests.strategies import reachable_states
 from tests.strategies import rules as varied_rules
 
 
-def test_str_is_the_table_and_repr_is_unchanged() -> None:
-    """``str()`` prints the table; ``repr`` stays the attrs repr."""
+def test_str_is_the_table_and_repr_a_summary() -> None:
+    """``str()`` prints the table; ``repr`` is a one-line summary (Pictures
+    of the table, "In a REPL")."""
     state = new_game(preset("italian-4p"), seed=8)
     assert str(state) == text(state)
-    assert repr(state).startswith("GameState(setup=Setup(")
+    assert repr(state).startswith("<GameState italian-4p: trick 1 of 10,")
     seen = observe(state, 2)
     assert str(seen) == text(seen)
-    assert repr(seen).startswith("Observation(rules=Rules(")
+    assert repr(seen).startswith("<Observation italian-4p, seat 2: ")
     match = new_match(preset("split-2p"), seed=2)
     assert str(match) == text(match)
     assert str(match).splitlines()[0] == "match (first-to 4): 0 deals finished; totals: 0 0"
-    assert repr(match).startswith("MatchState(rules=Rules(")
+    assert repr(match).startswith("<MatchState split-2p, first to 4: deal 1,")
 
 
 @given(reachable_states(varied_rules(vary=False)), st.data())
