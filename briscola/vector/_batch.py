@@ -106,6 +106,7 @@ class _Tables:
         self.size = size
         self.hand = rules.hand_size
         self.trick = table.trick_size
+        self.plays = rules.plays_per_trick
         self.encoding = encoding
         self.actions = encoding.num_actions
         self.width = encoding.observation_size
@@ -198,6 +199,139 @@ class _Tables:
             _scaled(high[self.at_stock_known]) if self.at_stock_known >= 0 else self.stock_value
         )
         self.cut = size if rules.deal is DEAL_CUT_OR_KNOCK else -1
+        # Offsets within a deal's views (n rows of ``width``), per seat:
+        # the entry for that seat in every viewer's row.
+        width, trick = self.width, self.trick
+        viewers: Ints = np.arange(n, dtype=np.intp) * width
+        rel = self.rel
+
+        def each_viewer(at: int) -> Ints:
+            offsets: Ints = viewers[None, :] + at + rel.T  # [seat, viewer]
+            return offsets
+
+        self.to_move_at = each_viewer(self.at_to_move)
+        self.leader_at = each_viewer(self.at_leader)
+        self.sizes_at = each_viewer(self.at_sizes)
+        self.drawn_at = each_viewer(self.at_drawn)
+        self.dealer_at = each_viewer(self.at_dealer)
+        # The entries a card played sets (plus its slot): per trick place
+        # and seat, played-by for every viewer and the trick's place.
+        played = viewers[None, :] + self.at_played + rel.T * size  # [seat, viewer]
+        self.card_set_at = np.array(
+            [
+                [
+                    np.concatenate([played[seat], viewers + self.at_trick + k * size])
+                    for seat in range(n)
+                ]
+                for k in range(trick)
+            ],
+            dtype=np.intp,
+        )
+        # The entries a card played clears (plus its slot): the player's
+        # hand, the others' record of it as a known card of that seat.
+        self.known_at = np.array(
+            [
+                [
+                    v * width + self.at_known + (rel[v, seat] - 1) * size
+                    for v in range(n)
+                    if v != seat
+                ]
+                for seat in range(n)
+            ],
+            dtype=np.intp,
+        )
+        self.card_clear_at = np.concatenate(
+            [(np.arange(n) * width + self.at_hand)[:, None], self.known_at], axis=1
+        )
+        self.trick_clear_at = np.array(
+            [v * width + self.at_trick + j * size for v in range(n) for j in range(trick)],
+            dtype=np.intp,
+        )
+        self.trick_columns = np.array([j for _ in range(n) for j in range(trick)], dtype=np.intp)
+        self.viewers = viewers
+        self.seats = np.arange(n, dtype=np.intp)
+        # Within a trick the seats play in turn: the next is the one after.
+        self.next_seat = (self.seats + 1) % n
+        assert all(
+            order[j + 1] == (order[j] + 1) % n
+            for order in table.trick_orders
+            for j in range(trick - 1)
+        )
+        # Per trick place k and mover: the entries a card sets (played-by
+        # and the trick's place k, each plus the card's slot, as
+        # set_card says; the leader at k = 0; the next seat to move
+        # unless the trick is complete) and those it clears (the mover's
+        # hand and the others' record of it as known, plus the slot; the
+        # mover's to-move entry).
+        set_at, set_card, clear_at, clear_card = [], [], [], []
+        for k in range(trick):
+            rows, marks, rows_clear, marks_clear = [], [], [], []
+            for seat in range(n):
+                with_card = list(self.card_set_at[k, seat])
+                plain = list(self.leader_at[seat]) if k == 0 else []
+                if k + 1 < trick:
+                    plain += list(self.to_move_at[(seat + 1) % n])
+                rows.append(with_card + plain)
+                marks.append([1] * len(with_card) + [0] * len(plain))
+                cleared = list(self.card_clear_at[seat])
+                rows_clear.append(cleared + list(self.to_move_at[seat]))
+                marks_clear.append([1] * len(cleared) + [0] * n)
+            set_at.append(np.array(rows, dtype=np.intp))
+            set_card.append(np.array(marks[0], dtype=np.intp))
+            clear_at.append(np.array(rows_clear, dtype=np.intp))
+            clear_card.append(np.array(marks_clear[0], dtype=np.intp))
+        # Indexed by seat * size + slot: every entry, the card's included.
+        slots = np.arange(size, dtype=np.intp)
+        self.set_at = [
+            (set_at[k][:, None, :] + slots[None, :, None] * set_card[k]).reshape(n * size, -1)
+            for k in range(trick)
+        ]
+        self.clear_at = [
+            (clear_at[k][:, None, :] + slots[None, :, None] * clear_card[k]).reshape(n * size, -1)
+            for k in range(trick)
+        ]
+        # All of a card's entries at once: those it sets, those it clears,
+        # then the mover's hand size in every viewer's row.
+        sizes = np.repeat(self.sizes_at, size, axis=0)  # [seat * size + slot]
+        self.step_at = [
+            np.concatenate([self.set_at[k], self.clear_at[k], sizes], axis=1) for k in range(trick)
+        ]
+        self.step_value = [
+            np.array(
+                [
+                    [1.0] * self.set_at[k].shape[1]
+                    + [0.0] * self.clear_at[k].shape[1]
+                    + [float(v)] * n
+                    for v in self.size_value
+                ],
+                dtype=np.float32,
+            )
+            for k in range(trick)
+        ]
+        # Per pile, per seat: the points and tricks entries of every viewer.
+        self.points_at = np.array(
+            [[v * width + self.at_points + self.place[v, s] for v in range(n)] for s in range(n)],
+            dtype=np.intp,
+        )
+        self.tricks_at = np.array(
+            [[v * width + self.at_tricks + self.place[v, s] for v in range(n)] for s in range(n)],
+            dtype=np.intp,
+        )
+        # Every hand-size entry, and the seat it counts.
+        self.all_sizes_at = np.array(
+            [v * width + self.at_sizes + rel[v, s] for v in range(n) for s in range(n)],
+            dtype=np.intp,
+        )
+        self.all_sizes_seat = np.array([s for _ in range(n) for s in range(n)], dtype=np.intp)
+        # Per stock size, the cards each seat draws, by seat after the winner.
+        self.draws_by = np.array(
+            [
+                [int((self.draw_seat[s, : self.draws[s]] == r).sum()) for r in range(n)]
+                for s in range(len(self.draws))
+            ],
+            dtype=np.intp,
+        )
+        self.rolled = np.array([[(v + r) % n for r in range(n)] for v in range(n)], dtype=np.intp)
 
 
 class BatchGame:
@@ -210,13 +344,16 @@ class BatchGame:
     :func:`~briscola.legal_actions` (as ``E.mask``), ``E.encode(observe(...))``
     and :func:`~briscola.outcome` give for each deal; :meth:`step` applies
     one action index of ``E`` per deal. The batch is dealt at random when
-    built; :meth:`reset` deals it anew.
+    built; :meth:`reset` deals it anew. Every array handed out is a new
+    one: keep it or change it as you like.
 
     Supported so far (see :func:`unsupported`): two seats, each its own
     side; the standard deal, with or without the ace/three redraw, and
     Split's cut or knock; one or two cards per seat and trick. That is the
     presets ``italian-2p``, ``portuguese-2p``, ``finnish-2p``,
-    ``split-2p`` and ``split-dupla-2p``.
+    ``split-2p`` and ``split-dupla-2p``. Under these rules every deal of a
+    batch takes the same number of actions, so the deals stay in step:
+    they all end together.
 
     Args:
         rules: The rules of every deal.
@@ -249,31 +386,38 @@ class BatchGame:
         """The number of deals."""
         t = self._t = _Tables(rules)
         b, n, p = self.size, t.n, t.size
-        rows = n + 1  # per deal, a row per seat and a row of zeros
-        self._rows = np.arange(b, dtype=np.intp) * rows
-        self._view = np.zeros((b, rows, t.width), dtype=np.float32)
-        self._acts = np.zeros((b, rows, t.actions), dtype=bool)
+        everyone = np.arange(b, dtype=np.intp)
+        self._everyone = everyone
+        self._seat_rows = everyone * n  # row of seat 0 of each deal
+        self._base = everyone * (n * t.width)  # where each deal's views start
+        self._deal_column = everyone[:, None]
+        # Per deal and seat, the encoded observation of that seat, kept up
+        # to date entry by entry; and the legal actions of that seat.
+        self._view = np.zeros((b, n, t.width), dtype=np.float32)
+        self._views = self._view.reshape(b, n * t.width)
+        self._acts = np.zeros((b, n, t.actions), dtype=bool)
         self._deck = np.zeros((b, p), dtype=np.int8)
-        self._dealer = np.zeros(b, dtype=np.int8)
-        self._phase = np.zeros(b, dtype=np.int8)
-        self._mover = np.zeros(b, dtype=np.int8)  # n where over
-        self._count = np.zeros((b, n), dtype=np.int8)
+        self._dealer = np.zeros(b, dtype=np.intp)
+        self._mover = np.zeros(b, dtype=np.intp)
+        self._count = np.zeros((b, n), dtype=np.intp)  # cards in hand
         self._stock = np.zeros((b, max(1, t.stock)), dtype=np.int8)
         self._stock_at = np.zeros((b, p), dtype=np.int8)  # a card's place in _stock
-        self._top = np.zeros(b, dtype=np.int8)  # next card of _stock to draw
-        self._stock_left = np.zeros(b, dtype=np.int8)  # as the observation counts it
-        self._turned = np.zeros(b, dtype=np.int8)
-        self._trump = np.zeros(b, dtype=np.int8)
-        self._face_up = np.zeros(b, dtype=bool)
+        self._turned = np.zeros(b, dtype=np.intp)
+        self._trump = np.zeros(b, dtype=np.intp)
         self._drawn_by = np.full(b, -1, dtype=np.int8)
         self._buried = np.full((b, max(1, t.most_buried)), -1, dtype=np.int8)
-        self._public = np.zeros((b, p), dtype=bool)
-        self._trick = np.zeros((b, t.trick), dtype=np.int8)
-        self._trick_seat = np.zeros((b, t.trick), dtype=np.int8)
-        self._played = np.zeros(b, dtype=np.int8)  # cards in the trick so far
-        self._taken = np.zeros((b, n), dtype=np.int16)  # points per pile
-        self._won = np.zeros((b, n), dtype=np.int8)
+        self._public = np.zeros((b, p), dtype=bool)  # buried cards
+        self._trick = np.zeros((b, t.trick), dtype=np.intp)
+        self._leader = np.zeros(b, dtype=np.intp)
+        self._taken = np.zeros((b, n), dtype=np.intp)  # points per pile
+        self._won = np.zeros((b, n), dtype=np.intp)
         self._pile = np.full((b, p), -1, dtype=np.int8)  # the pile holding a card
+        # What every deal shares, the deals being in step.
+        self._phase = _PLAYING
+        self._played = 0  # cards in the trick so far
+        self._top = 0  # next card of _stock to draw
+        self._left = 0  # cards in the stock, as the observation counts them
+        self._face_up = False
         self.reset()
 
     def __repr__(self) -> str:
@@ -308,7 +452,7 @@ class BatchGame:
                 such deal), or a dealer is not a seat; the batch is then
                 unchanged.
 
-        >>> from briscola import Card, Rank, Suit, new_game, preset
+        >>> from briscola import preset
         >>> rules = preset("italian-2p")
         >>> batch = BatchGame(rules, 2)
         >>> decks = np.array([[c.index for c in rules.pack]] * 2)
@@ -341,14 +485,14 @@ class BatchGame:
                 i = int(np.argmax(bad))
                 raise ValueError(
                     f"deal {i}: decks[{i}] is not an order of the rules' {p} cards "
-                    f"(Card.index values {sorted(int(c) for c in t.card_index)[:3]}...)"
+                    "(each Card.index of rules.pack once)"
                 )
             order = slots.astype(np.int8)
         else:
             rng = np.random.default_rng(seed)
             order = rng.permuted(np.broadcast_to(np.arange(p, dtype=np.int8), (b, p)), axis=1)
         if dealers is None:
-            dealer = np.full(b, n - 1, dtype=np.int8)
+            dealer = np.full(b, n - 1, dtype=np.intp)
         else:
             given = np.asarray(dealers)
             if given.shape != (b,) or given.dtype.kind not in "iu":
@@ -359,74 +503,54 @@ class BatchGame:
             bad = (given < 0) | (given >= n)
             if bad.any():
                 i = int(np.argmax(bad))
-                raise ValueError(
-                    f"deal {i}: dealer must be a seat from 0 to {n - 1}, not {given[i]}"
-                )
-            dealer = given.astype(np.int8)
+                raise ValueError(f"deal {i}: a dealer is a seat from 0 to {n - 1}, not {given[i]}")
+            dealer = given.astype(np.intp)
         self._deck[:] = order
         self._dealer[:] = dealer
-        everyone = np.arange(b, dtype=np.intp)
+        self._view[:] = 0.0
+        self._acts[:] = False
+        self._count[:] = 0
+        self._drawn_by[:] = -1
+        self._buried[:] = -1
+        self._public[:] = False
+        self._taken[:] = 0
+        self._won[:] = 0
+        self._pile[:] = -1
+        self._stock_at[:] = -1
+        self._played = self._top = 0
+        self._face_up = False
         if self.rules.deal is DEAL_CUT_OR_KNOCK:
-            self._wait_for_cut(everyone)
+            self._wait_for_cut()
         else:
-            self._deal(everyone, self.rules.deal)
+            self._deal(self._everyone, self.rules.deal)
 
-    def _clear(self, deals: Ints) -> None:
-        self._view[deals] = 0.0
-        self._acts[deals] = False
-        self._count[deals] = 0
-        self._face_up[deals] = False
-        self._drawn_by[deals] = -1
-        self._buried[deals] = -1
-        self._public[deals] = False
-        self._played[deals] = 0
-        self._taken[deals] = 0
-        self._won[deals] = 0
-        self._pile[deals] = -1
-        self._top[deals] = 0
-        self._stock_at[deals] = -1
-
-    def _write_all(self, deals: Ints, at: int, seat: Ints, value: float) -> None:
-        """For every viewer, entry ``at + rel[viewer, seat]`` of each deal."""
-        t = self._t
-        flat = self._view.reshape(-1)
-        base = self._bases(deals)
-        flat[base + at + t.rel[:, seat].T] = value
-
-    def _bases(self, deals: Ints) -> Ints:
-        """Per deal and viewer, where its observation row starts in the
-        flat view."""
-        t = self._t
-        bases: Ints = (self._rows[deals][:, None] + np.arange(t.n)) * t.width
-        return bases
-
-    def _wait_for_cut(self, deals: Ints) -> None:
+    def _wait_for_cut(self) -> None:
         """Split dealing: nothing dealt, the cutter to cut or knock."""
         t = self._t
-        self._clear(deals)
         n, p = t.n, t.size
-        dealer = self._dealer[deals].astype(np.intp)
-        cutter = (dealer - 1) % n
-        self._phase[deals] = _CUT_PHASE
-        self._mover[deals] = cutter
-        self._stock_left[deals] = p
-        self._acts[deals, cutter, t.cut] = True
-        self._acts[deals, cutter, t.cut + 1] = True
+        everyone = self._everyone
+        cutter = (self._dealer - 1) % n
+        self._phase = _CUT_PHASE
+        self._mover[:] = cutter
+        self._left = p
+        self._acts[everyone, cutter, t.cut] = True
+        self._acts[everyone, cutter, t.cut + 1] = True
         view = self._view
-        view[deals, : t.n, t.at_stock] = t.stock_value[p]
-        view[deals, : t.n, t.at_phase + _CUT_PHASE] = 1.0
-        self._write_all(deals, t.at_to_move, cutter, 1.0)
-        self._write_all(deals, t.at_dealer, dealer, 1.0)
+        view[:, :, t.at_stock] = t.stock_value[p]
+        view[:, :, t.at_phase + _CUT_PHASE] = 1.0
+        flat = view.reshape(-1)
+        base = self._base[:, None]
+        flat[base + t.to_move_at[cutter]] = 1.0
+        flat[base + t.dealer_at[self._dealer]] = 1.0
 
     def _deal(self, deals: Ints, style: DealStyle) -> None:
         """Deal ``deals`` in ``style`` from their decks (the engine's
         ``deal_cards``)."""
         t = self._t
-        self._clear(deals)
         n, p, h = t.n, t.size, t.hand
         m = len(deals)
         hand_at, trump_at, stock_at = t.layouts[style]
-        dealer = self._dealer[deals].astype(np.intp)
+        dealer = self._dealer[deals]
         deck = self._deck[deals].astype(np.intp)
         hands = np.take_along_axis(deck, hand_at[dealer].reshape(m, n * h), axis=1).reshape(m, n, h)
         undealt = np.concatenate(
@@ -452,59 +576,62 @@ class BatchGame:
         stock = undealt[:, 1:]
         self._buried[deals] = buried
         self._stock[deals, : stock.shape[1]] = stock
-        self._stock_left[deals] = stock.shape[1]
         at = np.full((m, p), -1, dtype=np.int8)
         np.put_along_axis(at, stock, np.arange(stock.shape[1], dtype=np.int8)[None, :], axis=1)
         self._stock_at[deals] = at
         self._turned[deals] = turned
         self._trump[deals] = t.suit[turned]
-        self._face_up[deals] = True
-        self._phase[deals] = _PLAYING
         eldest = (dealer + 1) % n
         self._mover[deals] = eldest
         self._count[deals] = h
         seats = np.arange(n)
+        self._acts[deals, :, :] = False
         self._acts[deals[:, None, None], seats[None, :, None], hands] = True
+        self._phase = _PLAYING
+        self._played = self._top = 0
+        self._left = stock.shape[1]
+        self._face_up = True
 
         view = self._view
         flat = view.reshape(-1)
-        base = self._bases(deals)  # (m, n) per viewer
-        own = self._rows[deals][:, None] * t.width + seats[None, :] * t.width
+        view[deals] = 0.0
+        base = self._base[deals][:, None]
+        own = base + t.viewers[None, :]  # (m, n): each seat's own row
         flat[(own[:, :, None] + t.at_hand + hands).reshape(-1)] = 1.0
-        view[deals, :n, t.at_sizes : t.at_sizes + n] = t.size_value[h]
-        view[deals, :n, t.at_stock] = t.stock_value[stock.shape[1]]
-        view[deals, :n, t.at_phase + _PLAYING] = 1.0
-        flat[base + t.at_trump + t.suit[turned][:, None]] = 1.0
-        flat[base + t.at_face_up + turned[:, None]] = 1.0
-        flat[base + t.at_turned + turned[:, None]] = 1.0
-        self._write_all(deals, t.at_to_move, eldest, 1.0)
-        self._write_all(deals, t.at_dealer, dealer, 1.0)
+        view[deals, :, t.at_sizes : t.at_sizes + n] = t.size_value[h]
+        view[deals, :, t.at_stock] = t.stock_value[stock.shape[1]]
+        view[deals, :, t.at_phase + _PLAYING] = 1.0
+        flat[own + t.at_trump + t.suit[turned][:, None]] = 1.0
+        flat[own + t.at_face_up + turned[:, None]] = 1.0
+        flat[own + t.at_turned + turned[:, None]] = 1.0
+        flat[base + t.to_move_at[eldest]] = 1.0
+        flat[base + t.dealer_at[dealer]] = 1.0
         if t.most_buried:
             some = buried >= 0
             self._public[deals[some.nonzero()[0]], buried[some]] = True
             for k in range(buried.shape[1]):
                 has = some[:, k]
                 if has.any():
-                    flat[(base[has] + t.at_buried + buried[has, k][:, None]).reshape(-1)] = 1.0
-            self._write_stock_known(deals)
+                    flat[(own[has] + t.at_buried + buried[has, k][:, None]).reshape(-1)] = 1.0
+            self._write_stock_known()
 
-    def _write_stock_known(self, deals: Ints) -> None:
+    def _write_stock_known(self) -> None:
         """The known-in-stock entries: each buried card still in the stock
         at its place, counted from 1 for the next card drawn."""
         t = self._t
         flat = self._view.reshape(-1)
-        base = self._bases(deals)
-        top = self._top[deals].astype(np.intp)
+        own = self._base[:, None] + t.viewers[None, :]
         for k in range(self._buried.shape[1]):
-            card = self._buried[deals, k].astype(np.intp)
+            card = self._buried[:, k].astype(np.intp)
             has = card >= 0
             if not has.any():
                 continue
-            at = self._stock_at[deals, np.where(has, card, 0)].astype(np.intp)
-            place = at - top
-            value = np.where(has & (place >= 0), t.position_value[np.clip(place + 1, 0, None)], 0)
-            flat[(base + t.at_stock_known + np.where(has, card, 0)[:, None])[has].reshape(-1)] = (
-                np.repeat(value[has], t.n)
+            card = np.where(has, card, 0)
+            place = self._stock_at[self._everyone, card].astype(np.intp) - self._top
+            value = t.position_value[np.clip(place + 1, 0, None)]
+            value[place < 0] = 0.0
+            flat[(own + t.at_stock_known + card[:, None])[has].reshape(-1)] = np.repeat(
+                value[has], t.n
             )
 
     # -- reading -----------------------------------------------------------
@@ -518,9 +645,9 @@ class BatchGame:
         >>> BatchGame(preset("split-2p"), 2).to_move.tolist()
         [0, 0]
         """
-        seats = self._mover.astype(np.intp)
-        seats[self._phase == _OVER] = -1
-        return seats
+        if self._phase == _OVER:
+            return np.full(self.size, -1, dtype=np.intp)
+        return self._mover.copy()
 
     @property
     def is_over(self) -> NDArray[np.bool_]:
@@ -530,7 +657,7 @@ class BatchGame:
         >>> BatchGame(preset("italian-2p"), 2).is_over.tolist()
         [False, False]
         """
-        return self._phase == _OVER  # type: ignore[no-any-return]
+        return np.full(self.size, self._phase == _OVER)
 
     def legal_mask(self) -> NDArray[np.bool_]:
         """The legal actions of each deal: a new bool array of shape
@@ -542,8 +669,13 @@ class BatchGame:
         >>> batch.legal_mask()[:, 40:].tolist()
         [[True, True], [True, True]]
         """
-        acts = self._acts.reshape(-1, self._t.actions)
-        return acts[self._rows + self._mover]  # type: ignore[no-any-return]
+        t = self._t
+        if self._phase == _OVER:
+            return np.zeros((self.size, t.actions), dtype=bool)
+        mask: NDArray[np.bool_] = self._acts.reshape(-1, t.actions).take(
+            self._seat_rows + self._mover, axis=0, mode="clip"
+        )
+        return mask
 
     def observations(self, seats: ArrayLike | None = None) -> NDArray[np.float32]:
         """The encoded observations: a new float32 array of shape
@@ -564,11 +696,14 @@ class BatchGame:
         >>> batch.observations(np.array([0, 1]))[:, :40].sum(axis=1).tolist()
         [3.0, 3.0]
         """
+        t = self._t
         if seats is None:
+            if self._phase == _OVER:
+                return np.zeros((self.size, t.width), dtype=np.float32)
             seat = self._mover
         else:
             given = np.asarray(seats)
-            n = self._t.n
+            n = t.n
             if given.shape != (self.size,) or given.dtype.kind not in "iu":
                 raise ValueError(
                     f"seats must be an int array of shape ({self.size},), "
@@ -578,9 +713,11 @@ class BatchGame:
             if bad.any():
                 i = int(np.argmax(bad))
                 raise ValueError(f"deal {i}: a seat is from 0 to {n - 1}, not {given[i]}")
-            seat = given
-        rows = self._view.reshape(-1, self._t.width)
-        return rows[self._rows + seat]  # type: ignore[no-any-return]
+            seat = given.astype(np.intp)
+        rows: NDArray[np.float32] = self._view.reshape(-1, t.width).take(
+            self._seat_rows + seat, axis=0, mode="clip"
+        )
+        return rows
 
     def points(self) -> NDArray[np.intp]:
         """Per deal and seat, the card points of the seat's side in the
@@ -591,10 +728,9 @@ class BatchGame:
         >>> BatchGame(preset("italian-2p"), 2).points().tolist()
         [[0, 0], [0, 0]]
         """
-        t = self._t
-        taken = self._taken.astype(np.intp)
-        points = taken[:, t.pile_of]
-        points[self._phase != _OVER] = 0
+        if self._phase != _OVER:
+            return np.zeros((self.size, self._t.n), dtype=np.intp)
+        points: NDArray[np.intp] = self._taken[:, self._t.pile_of]
         return points
 
     def scores(self) -> NDArray[np.intp]:
@@ -608,11 +744,11 @@ class BatchGame:
         [[0, 0], [0, 0]]
         """
         points = self.points()
-        best = points.max(axis=1, keepdims=True)
-        top = points == best
+        top = points == points.max(axis=1, keepdims=True)
         alone = top.sum(axis=1, keepdims=True) == 1
         scores: NDArray[np.intp] = (top & alone).astype(np.intp)
-        scores[self._phase != _OVER] = 0
+        if self._phase != _OVER:
+            scores[:] = 0
         return scores
 
     # -- stepping ----------------------------------------------------------
@@ -646,172 +782,165 @@ class BatchGame:
                 f"actions must be an int array of shape ({self.size},), "
                 f"not one of {_shape_and_type(given)}"
             )
-        live = self._phase != _OVER
-        inside = (given >= 0) & (given < t.actions)
-        index = np.where(inside, given, 0).astype(np.intp)
-        mask = self._acts.reshape(-1, t.actions)
-        legal = mask[self._rows + self._mover, index] & inside
-        wrong = live & ~legal
-        if wrong.any():
-            i = int(np.argmax(wrong))
-            choices = np.flatnonzero(mask[self._rows[i] + self._mover[i]]).tolist()
-            raise ValueError(
-                f"deal {i}: action {given[i]} is not legal for seat {self._mover[i]} "
-                f"(legal: {choices})"
-            )
-        if live.all():
-            deals = np.arange(self.size, dtype=np.intp)
+        if self._phase == _OVER:
+            return
+        rows = self._seat_rows + self._mover
+        acts = self._acts.reshape(-1)
+        if given.min() >= 0 and given.max() < t.actions:
+            action = given.astype(np.intp, copy=False)
+            where = rows * t.actions + action
+            if not acts[where].all():
+                self._refuse(given, rows)
         else:
-            deals = np.flatnonzero(live)
-        action = index[deals]
-        if t.cut >= 0:
-            cutting = self._phase[deals] == _CUT_PHASE
-            if cutting.any():
-                chosen = deals[cutting]
-                knock = action[cutting] == t.cut + 1
-                if (~knock).any():
-                    self._deal(chosen[~knock], DEAL_CUT)
-                if knock.any():
-                    self._deal(chosen[knock], DEAL_KNOCK)
-                deals, action = deals[~cutting], action[~cutting]
-                if not len(deals):
-                    return
-        self._play(deals, action)
+            self._refuse(given, rows)
+        if self._phase == _CUT_PHASE:
+            knock = action == t.cut + 1
+            self._deal(np.flatnonzero(~knock), DEAL_CUT)
+            self._deal(np.flatnonzero(knock), DEAL_KNOCK)
+            return
+        self._play(action, rows, where)
 
-    def _play(self, deals: Ints, card: Ints) -> None:
-        """Play ``card`` (a slot) for the seat to move in each of ``deals``
-        (the engine's ``apply_play``)."""
+    def _refuse(self, given: NDArray[np.integer], rows: Ints) -> None:
+        """Raise the ValueError for the first deal where ``given`` is not
+        legal."""
         t = self._t
-        p = t.size
+        inside = (given >= 0) & (given < t.actions)
+        acts = self._acts.reshape(-1, t.actions)
+        legal = acts[rows, np.where(inside, given, 0)] & inside
+        i = int(np.argmin(legal))
+        choices = np.flatnonzero(acts[rows[i]]).tolist()
+        raise ValueError(
+            f"deal {i}: action {given[i]} is not legal for seat {self._mover[i]} (legal: {choices})"
+        )
+
+    def _play(self, card: Ints, rows: Ints, where: Ints) -> None:
+        """Play ``card`` (a slot) for the seat to move in every deal (the
+        engine's ``apply_play``); ``rows`` are the movers' rows, ``where``
+        the card's entry in the flat legal actions."""
+        t = self._t
         flat = self._view.reshape(-1)
-        seat = self._mover[deals].astype(np.intp)
-        k = self._played[deals].astype(np.intp)
-        own_row = self._rows[deals] + seat
-        self._acts.reshape(-1, t.actions)[own_row, card] = False
-        count = self._count[deals, seat] - 1
-        self._count[deals, seat] = count
-        base = self._bases(deals)  # (m, n)
-        rel = t.rel[:, seat].T  # (m, n): the mover relative to each viewer
-        flat[own_row * t.width + t.at_hand + card] = 0.0
-        others = rel > 0
-        flat[(base + t.at_known + (rel - 1) * p + card[:, None])[others]] = 0.0
-        flat[base + t.at_played + rel * p + card[:, None]] = 1.0
-        flat[base + t.at_trick + (k * p + card)[:, None]] = 1.0
-        leads = k == 0
-        if leads.any():
-            flat[(base + t.at_leader + rel)[leads]] = 1.0
-        flat[base + t.at_sizes + rel] = t.size_value[count][:, None]
-        flat[base + t.at_to_move + rel] = 0.0
-        self._trick[deals, k] = card
-        self._trick_seat[deals, k] = seat
+        seat = self._mover
+        k = self._played
+        base = self._base[:, None]
+        self._acts.reshape(-1)[where] = False
+        # The deals are in step: the mover holds as many cards in each, the
+        # cards it held when the trick began (_count) less those played.
+        left = self._count[0, seat[0]] - k // t.n - 1
+        self._trick[:, k] = card
+        if k == 0:
+            self._leader = seat
+        # The entries set and cleared (see _Tables): the card's, and the
+        # seats' (the mover's size, the next seat to move).
+        played = seat * t.size + card
+        views = self._views
+        deal = self._deal_column
+        views[deal, t.step_at[k][played]] = t.step_value[k][left]
         k += 1
-        self._played[deals] = k
-        ends = k == t.trick
-        going = ~ends
-        if going.any():
-            on = deals[going]
-            leader = self._trick_seat[on, 0].astype(np.intp)
-            following = t.trick_order[leader, k[going]]
-            self._mover[on] = following
-            flat[base[going] + t.at_to_move + t.rel[:, following].T] = 1.0
-        if ends.any():
-            self._end_trick(deals[ends], base[ends])
+        if k < t.trick:
+            self._played = k
+            self._mover = t.next_seat[seat]
+        else:
+            self._played = 0
+            self._end_trick()
 
-    def _end_trick(self, deals: Ints, base: Ints) -> None:
-        """Collect the complete tricks of ``deals``, draw, and end the deals
-        whose last trick it was (the engine's ``_complete_trick``)."""
+    def _end_trick(self) -> None:
+        """Collect the complete tricks, draw, and end the deals if it was
+        the last trick (the engine's ``_complete_trick``)."""
         t = self._t
-        n, p = t.n, t.size
-        m = len(deals)
-        flat = self._view.reshape(-1)
-        cards = self._trick[deals].astype(np.intp)
-        seats = self._trick_seat[deals].astype(np.intp)
-        trump = self._trump[deals].astype(np.intp)
+        n = t.n
+        views = self._views
+        deal = self._deal_column
+        view = self._view
+        everyone = self._everyone
+        cards = self._trick
         best = cards[:, 0]
-        at = np.zeros(m, dtype=np.intp)
+        at = np.zeros(self.size, dtype=np.intp)
         for j in range(1, t.trick):
-            takes = t.beats[trump, best, cards[:, j]]
+            takes = t.beats[self._trump, best, cards[:, j]]
             best = np.where(takes, cards[:, j], best)
-            at = np.where(takes, j, at)
-        winner = seats[np.arange(m), at]
+            at[takes] = j
+        winner = t.trick_order[self._leader, at]
+        self._count -= t.plays
         pile = t.pile_of[winner]
-        taken = self._taken[deals, pile] + t.points[cards].sum(axis=1)
-        self._taken[deals, pile] = taken
-        won = self._won[deals, winner] + 1
-        self._won[deals, winner] = won
-        self._pile[deals[:, None], cards] = pile[:, None]
-        self._played[deals] = 0
-        # The trick leaves the table.
-        flat[
-            (
-                base[:, :, None]
-                + t.at_trick
-                + (np.arange(t.trick) * p)[None, None, :]
-                + cards[:, None, :]
-            ).reshape(-1)
-        ] = 0.0
-        flat[base + t.at_leader + t.rel[:, seats[:, 0]].T] = 0.0
-        flat[base + t.at_points + t.place[:, pile].T] = t.points_value[taken][:, None]
-        flat[base + t.at_tricks + t.place[:, winner].T] = t.tricks_value[won][:, None]
+        taken = self._taken.reshape(-1)
+        rows = self._seat_rows + pile
+        points = taken[rows] + t.points[cards].sum(axis=1)
+        taken[rows] = points
+        won = self._won.reshape(-1)
+        rows = self._seat_rows + winner
+        tricks = won[rows] + 1
+        won[rows] = tricks
+        self._pile[everyone[:, None], cards] = pile[:, None]
+        # The trick leaves the table; the piles grow.
+        entries = np.concatenate(
+            [
+                t.trick_clear_at + cards[:, t.trick_columns],
+                t.leader_at[self._leader],
+                t.points_at[pile],
+                t.tricks_at[winner],
+            ],
+            axis=1,
+        )
+        values = np.zeros(entries.shape, dtype=np.float32)
+        values[:, -2 * n : -n] = t.points_value[points][:, None]
+        values[:, -n:] = t.tricks_value[tricks][:, None]
+        views[deal, entries] = values
 
         # Draw: the stock's cards in turn from the winner, then the face-up
         # trump card when the stock runs out (Table.drawers).
-        face_up = self._face_up[deals]
-        left = self._stock_left[deals].astype(np.intp)
-        draws = np.where(face_up, t.draws[left], 0)
-        last_face_up = face_up & t.takes_face_up[left]
-        top = self._top[deals].astype(np.intp)
-        turned = self._turned[deals].astype(np.intp)
-        acts = self._acts.reshape(-1, t.actions)
-        public = self._public[deals]
-        for j in range(int(draws.max(initial=0))):
-            drawing = j < draws
-            if not drawing.any():
-                break
-            drawer = (winner + t.draw_seat[left, j]) % n
-            is_face_up = last_face_up & (j == draws - 1)
-            from_stock = self._stock[deals, np.clip(top + j, 0, self._stock.shape[1] - 1)]
-            card = np.where(is_face_up, turned, from_stock.astype(np.intp))
-            rows = self._rows[deals] + drawer
-            sel = drawing.nonzero()[0]
-            acts[rows[sel], card[sel]] = True
-            self._count[deals[sel], drawer[sel]] += 1
-            flat[rows[sel] * t.width + t.at_hand + card[sel]] = 1.0
-            known = drawing & (is_face_up | public[np.arange(m), card])
-            if known.any():
-                rel = t.rel[:, drawer].T  # (m, n)
-                shown = known[:, None] & (rel > 0)
-                flat[(base + t.at_known + (rel - 1) * p + card[:, None])[shown]] = 1.0
-            if is_face_up.any():
-                done = is_face_up.nonzero()[0]
-                self._drawn_by[deals[done]] = drawer[done]
-                self._face_up[deals[done]] = False
-                flat[(base[done] + t.at_face_up + turned[done, None]).reshape(-1)] = 0.0
-                flat[(base[done] + t.at_drawn + t.rel[:, drawer[done]].T).reshape(-1)] = 1.0
-        if face_up.any():
-            from_stock = draws - last_face_up
-            self._top[deals] = top + from_stock
-            left = left - from_stock
-            self._stock_left[deals] = left
-            flat[base + t.at_stock] = t.stock_value[left][:, None]
-            count = self._count[deals].astype(np.intp)  # (m, n)
-            seat_rel = t.rel  # rel[viewer, seat]
-            flat[(base[:, :, None] + t.at_sizes + seat_rel[None, :, :]).reshape(-1)] = (
-                t.size_value[count][:, None, :].repeat(n, axis=1).reshape(-1)
-            )
+        over = False
+        if self._face_up:
+            left = self._left
+            draws = int(t.draws[left])
+            last_face_up = bool(t.takes_face_up[left])
+            drawn = draws - last_face_up
+            drawer = (winner[:, None] + t.draw_seat[left, :draws]) % n  # (size, draws)
+            card = np.empty((self.size, draws), dtype=np.intp)
+            card[:, :drawn] = self._stock[:, self._top : self._top + drawn]
+            if last_face_up:
+                card[:, -1] = self._turned
+            rows = self._seat_rows[:, None] + drawer
+            self._acts.reshape(-1)[rows * t.actions + card] = True
+            count = self._count.reshape(-1)
+            by_seat = self._seat_rows[:, None] + (winner[:, None] + t.seats) % n
+            count[by_seat] += t.draws_by[left]
+            views[deal, drawer * t.width + t.at_hand + card] = 1.0
+            if last_face_up:
+                # Everyone saw the face-up card go to the drawer.
+                taker = drawer[:, -1]
+                turned = self._turned[:, None]
+                views[deal, t.known_at[taker] + turned] = 1.0
+                views[deal, t.viewers + t.at_face_up + turned] = 0.0
+                views[deal, t.drawn_at[taker]] = 1.0
+                self._drawn_by[:] = taker
+                self._face_up = False
             if t.most_buried:
-                self._write_stock_known(deals)
-        over = ~face_up & (self._count[deals, winner] == 0)
-        goes_on = ~over
-        self._mover[deals] = np.where(over, n, winner)
-        if goes_on.any():
-            flat[(base + t.at_to_move + t.rel[:, winner].T)[goes_on]] = 1.0
-        if over.any():
-            ended = deals[over]
-            self._phase[ended] = _OVER
-            view = self._view
-            view[ended, :n, t.at_phase + _PLAYING] = 0.0
-            view[ended, :n, t.at_phase + _OVER] = 1.0
+                for j in range(drawn):
+                    seen = self._public[everyone, card[:, j]]
+                    if seen.any():
+                        shown = t.known_at[drawer[seen, j]] + card[seen, j, None]
+                        views[deal[seen], shown] = 1.0
+            self._top += drawn
+            self._left -= drawn
+            view[:, :, t.at_stock] = t.stock_value[self._left]
+            held = self._count[0]
+            if (held == held[0]).all() and (self._count == held[0]).all():
+                view[:, :, t.at_sizes : t.at_sizes + n] = t.size_value[held[0]]
+            else:
+                views[deal, t.all_sizes_at] = t.size_value[self._count][:, t.all_sizes_seat]
+            if t.most_buried:
+                self._write_stock_known()
+        else:
+            empty = self._count[everyone, winner] == 0
+            over = bool(empty[0])
+            assert (empty == over).all(), "the deals of a batch stay in step"
+        self._mover = winner
+        if over:
+            self._phase = _OVER
+            view[:, :, t.at_phase + _PLAYING] = 0.0
+            view[:, :, t.at_phase + _OVER] = 1.0
+        else:
+            views[deal, t.to_move_at[winner]] = 1.0
 
     # -- checking ------------------------------------------------------------
 
@@ -819,12 +948,14 @@ class BatchGame:
         """Where each card of each deal lies (a testing aid): per deal and
         slot, the seat holding it (0 to n - 1), ``n + seat`` for a pile,
         ``2n`` in the stock, ``2n + 1`` the face-up card, ``2n + 2`` on the
-        table, ``-1`` nowhere (an error)."""
+        table, ``-1`` in no place or in several (an error)."""
         t = self._t
         n, p, b = t.n, t.size, self.size
         places = np.full((b, p), -1, dtype=np.int8)
-        everyone = np.arange(b)[:, None]
         count = np.zeros((b, p), dtype=np.int8)
+        everyone = self._everyone
+        if self._phase == _CUT_PHASE:
+            return np.full((b, p), 2 * n, dtype=np.int8)
         for seat in range(n):
             held = self._acts[:, seat, :p]
             places[held] = seat
@@ -832,28 +963,20 @@ class BatchGame:
         piled = self._pile >= 0
         places[piled] = n + self._pile[piled]
         count += piled
-        slots = np.arange(self._stock.shape[1])
-        waiting = (slots[None, :] >= self._top[:, None]) & (
-            slots[None, :] < (self._top + self._stock_left)[:, None]
-        )
-        waiting &= (self._phase != _CUT_PHASE)[:, None]
         in_stock = np.zeros((b, p), dtype=bool)
-        in_stock[np.broadcast_to(everyone, waiting.shape)[waiting], self._stock[waiting]] = True
+        waiting = self._stock[:, self._top : self._top + self._left].astype(np.intp)
+        in_stock[everyone[:, None], waiting] = True
         places[in_stock] = 2 * n
         count += in_stock
-        face = np.zeros((b, p), dtype=bool)
-        face[np.arange(b)[self._face_up], self._turned[self._face_up]] = True
-        places[face] = 2 * n + 1
-        count += face
+        if self._face_up:
+            face = np.zeros((b, p), dtype=bool)
+            face[everyone, self._turned] = True
+            places[face] = 2 * n + 1
+            count += face
         table = np.zeros((b, p), dtype=bool)
-        for j in range(t.trick):
-            on = self._played > j
-            table[np.arange(b)[on], self._trick[on, j]] = True
+        table[everyone[:, None], self._trick[:, : self._played]] = True
         places[table] = 2 * n + 2
         count += table
-        cutting = self._phase == _CUT_PHASE
-        places[cutting] = 2 * n
-        count[cutting] = 1
         places[count != 1] = -1
         return places
 
