@@ -647,7 +647,8 @@ class BatchGame:
         """
         if self._phase == _OVER:
             return np.full(self.size, -1, dtype=np.intp)
-        return self._mover.copy()
+        seats: NDArray[np.intp] = self._mover.copy()
+        return seats
 
     @property
     def is_over(self) -> NDArray[np.bool_]:
@@ -818,10 +819,8 @@ class BatchGame:
         engine's ``apply_play``); ``rows`` are the movers' rows, ``where``
         the card's entry in the flat legal actions."""
         t = self._t
-        flat = self._view.reshape(-1)
         seat = self._mover
         k = self._played
-        base = self._base[:, None]
         self._acts.reshape(-1)[where] = False
         # The deals are in step: the mover holds as many cards in each, the
         # cards it held when the trick began (_count) less those played.
@@ -864,7 +863,9 @@ class BatchGame:
         pile = t.pile_of[winner]
         taken = self._taken.reshape(-1)
         rows = self._seat_rows + pile
-        points = taken[rows] + t.points[cards].sum(axis=1)
+        points = taken[rows]
+        for j in range(t.trick):
+            points += t.points[cards[:, j]]
         taken[rows] = points
         won = self._won.reshape(-1)
         rows = self._seat_rows + winner
@@ -872,19 +873,10 @@ class BatchGame:
         won[rows] = tricks
         self._pile[everyone[:, None], cards] = pile[:, None]
         # The trick leaves the table; the piles grow.
-        entries = np.concatenate(
-            [
-                t.trick_clear_at + cards[:, t.trick_columns],
-                t.leader_at[self._leader],
-                t.points_at[pile],
-                t.tricks_at[winner],
-            ],
-            axis=1,
-        )
-        values = np.zeros(entries.shape, dtype=np.float32)
-        values[:, -2 * n : -n] = t.points_value[points][:, None]
-        values[:, -n:] = t.tricks_value[tricks][:, None]
-        views[deal, entries] = values
+        views[deal, t.trick_clear_at + cards[:, t.trick_columns]] = 0.0
+        views[deal, t.leader_at[self._leader]] = 0.0
+        views[deal, t.points_at[pile]] = t.points_value[points][:, None]
+        views[deal, t.tricks_at[winner]] = t.tricks_value[tricks][:, None]
 
         # Draw: the stock's cards in turn from the winner, then the face-up
         # trump card when the stock runs out (Table.drawers).
