@@ -280,7 +280,9 @@ def vector_bytes(batch: Any) -> int:
     own arrays (the rules' tables, shared by every deal, left out)."""
     import numpy
 
-    held = sum(value.nbytes for value in vars(batch).values() if isinstance(value, numpy.ndarray))
+    held: int = sum(
+        value.nbytes for value in vars(batch).values() if isinstance(value, numpy.ndarray)
+    )
     return round(held / batch.size)
 
 
