@@ -283,7 +283,8 @@ def vector_bytes(batch: Any) -> int:
     held: int = sum(
         value.nbytes for value in vars(batch).values() if isinstance(value, numpy.ndarray)
     )
-    return round(held / batch.size)
+    size: int = batch.size
+    return round(held / size)
 
 
 def vector_rows() -> list[Row]:
