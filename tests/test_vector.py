@@ -90,21 +90,19 @@ def _bits(vectors: object) -> object:
     return np.asarray(vectors, dtype=np.float32).view(np.int32)
 
 
-@pytest.mark.parametrize("name", RULES)
-def test_every_array_agrees_with_the_engine_at_every_step(name: str) -> None:
-    """Batched deals, "The same game": 200 deals from given packs and
-    dealers, random legal actions; at every step the mask, the mover's
-    observation and a fixed seat's, the seat to move, whether it is over
-    and where every card lies agree with the scalar engine, and at the end
-    the points and scores agree with its outcome."""
-    rules = RULES[name]
+def _play_both(
+    rules: Rules, decks: Any, dealers: Any, first: int | None = None
+) -> tuple[BatchGame, list[GameState], int]:
+    """Deal ``decks`` in a batch and one by one, take the same random legal
+    actions in both (``first`` for every deal's first action, if given),
+    and compare every array with the engine's at every step."""
+    size = len(decks)
     encoding = encoding_for(rules)
-    decks, dealers = _decks(rules, DEALS, seed=len(name))
-    batch = BatchGame(rules, DEALS)
+    batch = BatchGame(rules, size)
     batch.reset(decks=decks, dealers=dealers)
     states = _games(rules, decks, dealers)
     rng = np.random.default_rng(7)
-    other = np.ones(DEALS, dtype=np.int64)
+    other = np.ones(size, dtype=np.int64)
     steps = 0
     while True:
         assert batch.to_move.tolist() == [-1 if s.to_move is None else s.to_move for s in states]
@@ -127,9 +125,24 @@ def test_every_array_agrees_with_the_engine_at_every_step(name: str) -> None:
             break
         noise = rng.random(mask.shape) + mask
         actions = noise.argmax(axis=1)
+        if steps == 0 and first is not None:
+            actions[:] = first
         batch.step(actions)
         states = [apply(s, encoding.action(int(a))) for s, a in zip(states, actions)]
         steps += 1
+    return batch, states, steps
+
+
+@pytest.mark.parametrize("name", RULES)
+def test_every_array_agrees_with_the_engine_at_every_step(name: str) -> None:
+    """Batched deals, "The same game": 200 deals from given packs and
+    dealers, random legal actions; at every step the mask, the mover's
+    observation and a fixed seat's, the seat to move, whether it is over
+    and where every card lies agree with the scalar engine, and at the end
+    the points and scores agree with its outcome."""
+    rules = RULES[name]
+    decks, dealers = _decks(rules, DEALS, seed=len(name))
+    batch, states, steps = _play_both(rules, decks, dealers)
     assert steps >= len(rules.pack)
     results = [outcome(s) for s in states]
     assert all(result is not None for result in results)
@@ -140,6 +153,18 @@ def test_every_array_agrees_with_the_engine_at_every_step(name: str) -> None:
     ]
     assert batch.points().tolist() == points
     assert batch.scores().tolist() == [list(r.scores) for r in results if r is not None]
+
+
+@pytest.mark.parametrize("name", ["split-2p", "split-dupla-2p"])
+@pytest.mark.parametrize("first", [40, 41])
+@pytest.mark.parametrize("size", [1, 3])
+def test_a_batch_that_all_cuts_or_all_knocks_agrees_too(name: str, first: int, size: int) -> None:
+    """Split briškula: cut or knock; Batched deals, "The same game": every
+    deal of the batch cuts (or knocks), down to a batch of one deal."""
+    rules = preset(name)
+    decks, dealers = _decks(rules, size, seed=first + size)
+    batch, states, _ = _play_both(rules, decks, dealers, first=first)
+    assert batch.points().sum(axis=1).tolist() == [rules.total_points] * size
 
 
 @pytest.mark.parametrize("name", RULES)
