@@ -20,6 +20,7 @@ imports this module.
 
 from __future__ import annotations
 
-from ._batch import BatchGame, unsupported
+from ._batch import BatchGame
+from ._tables import unsupported
 
 __all__ = ["BatchGame", "unsupported"]
