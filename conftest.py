@@ -1,6 +1,6 @@
 """pytest's configuration for the whole repository: the modules of the
 optional extras (``briscola.pettingzoo``, ``briscola.gymnasium``,
-``briscola.openspiel``) import
+``briscola.openspiel``, ``briscola.vector``) import
 their third-party packages, so their doctests are collected only when
 those are installed (``pip install -e '.[pettingzoo]'``); the README's
 ``pip install -e '.[test]' && pytest`` still runs everything else."""
@@ -27,3 +27,5 @@ elif _missing("pettingzoo"):
     collect_ignore += ["briscola/pettingzoo.py"]
 if _missing("pyspiel", "numpy"):
     collect_ignore += ["briscola/openspiel"]
+if _missing("numpy"):
+    collect_ignore += ["briscola/vector"]

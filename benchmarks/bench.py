@@ -30,6 +30,10 @@ a round down. The workloads:
   ``briscola.openspiel``: a new state, its 40 chance nodes (a uniformly
   random card of those left each), then a uniformly random legal action
   until the end;
+- random deals of the two-seat presets through the batched engine of
+  ``briscola.vector``, at batches of 1,024 and 4,096 deals: the deal,
+  then every step the legal masks, the encoded observations and a random
+  legal index per deal (see :func:`vector_rows`);
 - the floor (``floor.py``): the bare loop of one random two-player deal
   on integers and lists;
 - the PyPI package ``briscas`` (two-player Spanish brisca, 48 cards):
@@ -264,6 +268,73 @@ def openspiel_rows() -> list[Row]:
     return [Row(what, "deals", work, key="openspiel")]
 
 
+VECTOR_PRESETS = ("italian-2p", "portuguese-2p", "finnish-2p", "split-2p", "split-dupla-2p")
+"""The presets the batched engine holds, for its rows."""
+
+VECTOR_SIZES = (1024, 4096)
+"""The batch sizes of the batched engine's rows."""
+
+
+def vector_bytes(batch: Any) -> int:
+    """The bytes a :class:`briscola.vector.BatchGame` holds per deal: its
+    own arrays (the rules' tables, shared by every deal, left out)."""
+    import numpy
+
+    held: int = sum(
+        value.nbytes for value in vars(batch).values() if isinstance(value, numpy.ndarray)
+    )
+    size: int = batch.size
+    return round(held / size)
+
+
+def vector_rows() -> list[Row]:
+    """Random deals through the batched engine of ``briscola.vector``, one
+    core: per batch, ``reset(seed=...)`` (the shuffle and the deal), then
+    at every step ``legal_mask()``, ``observations()`` (the mover's encoded
+    observation, float32) and a random legal index per deal (the argmax
+    of uniform noise plus the mask), until every deal is over."""
+    what = "briscola.vector {name}, batch {size:,} ({memory:,} bytes per deal)"
+    try:
+        import numpy
+
+        from briscola.vector import BatchGame
+    except ImportError as error:
+        note = f"not available ({error}); pip install -e '.[vector]'"
+        return [Row("briscola.vector", "deals", None, note=note)]
+
+    def deals(name: str, size: int) -> tuple[Work, int]:
+        batch = BatchGame(preset(name), size)
+        cards = len(batch.rules.pack)
+        rng = numpy.random.default_rng(2024)
+        noise = numpy.empty(batch.legal_mask().shape, dtype=numpy.float32)
+        seeds = iter(range(sys.maxsize))
+
+        def work(n: int) -> tuple[float, int]:
+            runs = -(-n // size)
+            start = time.perf_counter()
+            for _ in range(runs):
+                batch.reset(seed=next(seeds))
+                while not batch.is_over.all():
+                    mask = batch.legal_mask()
+                    batch.observations()
+                    rng.random(out=noise, dtype=numpy.float32)
+                    numpy.add(noise, mask, out=noise)
+                    batch.step(noise.argmax(axis=1))
+            elapsed = time.perf_counter() - start
+            # Per deal asked for: whole batches run, so scale to n.
+            return elapsed * n / (runs * size), n * cards
+
+        return work, vector_bytes(batch)
+
+    rows = []
+    for name in VECTOR_PRESETS:
+        for size in VECTOR_SIZES:
+            work, memory = deals(name, size)
+            label = what.format(name=name, size=size, memory=memory)
+            rows.append(Row(label, "deals", work, key=f"vector {name} {size}"))
+    return rows
+
+
 def _no_card_art(hand: object) -> str:
     return ""
 
@@ -350,6 +421,7 @@ def build_rows() -> list[Row]:
 
     rows.extend(environment_rows())
     rows.extend(openspiel_rows())
+    rows.extend(vector_rows())
 
     what = "briscola dumps + loads, italian-2p states"
     dumps, loads = api["dumps"], api["loads"]

@@ -107,6 +107,13 @@ nitpick_ignore: list[tuple[str, str]] = [
     ("py:class", "numpy.ndarray"),
     ("py:class", "numpy.dtype"),
     ("py:class", "numpy.float32"),
+    ("py:class", "numpy.bool"),
+    # NumPy's ArrayLike and generator types, in briscola.vector's signatures.
+    ("py:class", "numpy._typing._array_like._Buffer"),
+    ("py:class", "numpy._typing._array_like._SupportsArray"),
+    ("py:class", "numpy._typing._nested_sequence._NestedSequence"),
+    ("py:class", "numpy.random._generator.Generator"),
+    ("py:class", "numpy.random.bit_generator.SeedSequence"),
     ("py:class", "pyspiel.Game"),
     ("py:class", "pyspiel.State"),
     ("py:class", "pyspiel.Bot"),

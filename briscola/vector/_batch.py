@@ -1,0 +1,667 @@
+"""The batched engine: :class:`BatchGame` (internal; the public names are
+re-exported by :mod:`briscola.vector`).
+
+Cards are held as their slot in the rules' pack (the ``play`` index of
+:mod:`briscola.encoding`), in small integer and boolean arrays over the
+batch. Every seat's encoded observation is kept up to date as the deals
+go on, entry by entry, so that :meth:`BatchGame.observations` is one
+gather of rows. The rule tables are those of :mod:`briscola.vector._tables`.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from .._rules import DEAL_CUT, DEAL_CUT_OR_KNOCK, DEAL_KNOCK, DealStyle, Rules
+from ._tables import CUT_PHASE as _CUT_PHASE
+from ._tables import OVER as _OVER
+from ._tables import PLAYING as _PLAYING
+from ._tables import Ints, Tables, unsupported
+
+__all__ = ["BatchGame"]
+
+
+class BatchGame:
+    """``size`` deals of one :class:`~briscola.Rules`, held in NumPy arrays
+    and stepped together.
+
+    With ``E = briscola.encoding.encoding_for(rules)``: :attr:`to_move`,
+    :attr:`is_over`, :meth:`legal_mask`, :meth:`observations`,
+    :meth:`points` and :meth:`scores` give, row by row, what
+    :func:`~briscola.legal_actions` (as ``E.mask``), ``E.encode(observe(...))``
+    and :func:`~briscola.outcome` give for each deal; :meth:`step` applies
+    one action index of ``E`` per deal. The batch is dealt at random when
+    built; :meth:`reset` deals it anew. Every array handed out is a new
+    one: keep it or change it as you like.
+
+    Supported so far (see :func:`unsupported`): two seats, each its own
+    side; the standard deal, with or without the ace/three redraw, and
+    Split's cut or knock; one or two cards per seat and trick. That is the
+    presets ``italian-2p``, ``portuguese-2p``, ``finnish-2p``,
+    ``split-2p`` and ``split-dupla-2p``. Under these rules every deal of a
+    batch takes the same number of actions, so the deals stay in step:
+    they all end together.
+
+    Args:
+        rules: The rules of every deal.
+        size: The number of deals, at least 1.
+
+    Raises:
+        ValueError: If the batched engine does not handle ``rules`` yet
+            (the message says which rule), or ``size`` is not a positive
+            int.
+
+    >>> from briscola import preset
+    >>> batch = BatchGame(preset("italian-2p"), 1024)
+    >>> batch.size, batch.legal_mask().shape, batch.observations().shape
+    (1024, (1024, 40), (1024, 344))
+    >>> BatchGame(preset("romanian-2p"), 8)
+    Traceback (most recent call last):
+    ...
+    ValueError: BatchGame cannot hold these rules: the trump exchange (exchange=two-first-trick) is not yet supported
+    """
+
+    def __init__(self, rules: Rules, size: int) -> None:
+        reason = unsupported(rules)
+        if reason is not None:
+            raise ValueError(f"BatchGame cannot hold these rules: {reason}")
+        if isinstance(size, bool) or not isinstance(size, (int, np.integer)) or size < 1:
+            raise ValueError(f"size must be a positive int, not {size!r}")
+        self.rules: Final[Rules] = rules
+        """The rules of every deal."""
+        self.size: Final[int] = int(size)
+        """The number of deals."""
+        t = self._t = Tables(rules)
+        b, n, p = self.size, t.n, t.size
+        everyone = np.arange(b, dtype=np.intp)
+        self._everyone = everyone
+        self._seat_rows = everyone * n  # row of seat 0 of each deal
+        self._base = everyone * (n * t.width)  # where each deal's views start
+        self._deal_column = everyone[:, None]
+        # Per deal and seat, the encoded observation of that seat, kept up
+        # to date entry by entry; and the legal actions of that seat.
+        self._view = np.zeros((b, n, t.width), dtype=np.float32)
+        self._views = self._view.reshape(b, n * t.width)
+        self._acts = np.zeros((b, n, t.actions), dtype=bool)
+        self._deck = np.zeros((b, p), dtype=np.int8)
+        self._dealer = np.zeros(b, dtype=np.intp)
+        self._mover = np.zeros(b, dtype=np.intp)
+        self._count = np.zeros((b, n), dtype=np.intp)  # cards in hand
+        self._stock = np.zeros((b, max(1, t.stock)), dtype=np.int8)
+        self._stock_at = np.zeros((b, p), dtype=np.int8)  # a card's place in _stock
+        self._turned = np.zeros(b, dtype=np.intp)
+        self._trump = np.zeros(b, dtype=np.intp)
+        self._drawn_by = np.full(b, -1, dtype=np.int8)
+        self._buried = np.full((b, max(1, t.most_buried)), -1, dtype=np.int8)
+        self._public = np.zeros((b, p), dtype=bool)  # buried cards
+        self._trick = np.zeros((b, t.trick), dtype=np.intp)
+        self._leader = np.zeros(b, dtype=np.intp)
+        self._taken = np.zeros((b, n), dtype=np.intp)  # points per pile
+        self._won = np.zeros((b, n), dtype=np.intp)
+        self._pile = np.full((b, p), -1, dtype=np.int8)  # the pile holding a card
+        # What every deal shares, the deals being in step.
+        self._phase = _PLAYING
+        self._played = 0  # cards in the trick so far
+        self._top = 0  # next card of _stock to draw
+        self._left = 0  # cards in the stock, as the observation counts them
+        self._face_up = False
+        self.reset()
+
+    def __repr__(self) -> str:
+        return f"BatchGame(<{self.rules.players}-seat rules>, {self.size})"
+
+    # -- dealing -----------------------------------------------------------
+
+    def reset(
+        self,
+        *,
+        seed: int | np.random.SeedSequence | np.random.Generator | None = None,
+        decks: ArrayLike | None = None,
+        dealers: ArrayLike | None = None,
+    ) -> None:
+        """Deal every deal anew.
+
+        Args:
+            seed: Shuffle the packs with ``numpy.random.default_rng(seed)``
+                (deal ``i`` need not match ``new_game(seed=...)``); with
+                neither ``seed`` nor ``decks``, at random.
+            decks: The pack orders instead: an int array of shape
+                ``(size, len(rules.pack))`` of :attr:`Card.index
+                <briscola.Card.index>` values, each row an order of the
+                rules' pack, as :func:`~briscola.new_game`'s ``deck``.
+            dealers: An int array of shape ``(size,)``: each deal's dealer
+                (by default the last seat, as in :func:`~briscola.new_game`).
+
+        Raises:
+            ValueError: If both ``seed`` and ``decks`` are given, or an
+                array has the wrong shape or type, or a row of ``decks``
+                is not an order of the pack (the message names the first
+                such deal), or a dealer is not a seat; the batch is then
+                unchanged.
+
+        >>> from briscola import preset
+        >>> rules = preset("italian-2p")
+        >>> batch = BatchGame(rules, 2)
+        >>> decks = np.array([[c.index for c in rules.pack]] * 2)
+        >>> batch.reset(decks=decks, dealers=np.array([1, 0]))
+        >>> batch.to_move.tolist()
+        [0, 1]
+        >>> batch.reset(decks=decks[:, ::2])
+        Traceback (most recent call last):
+        ...
+        ValueError: decks must be an int array of shape (2, 40), not one of shape (2, 20)
+        """
+        t = self._t
+        b, n, p = self.size, t.n, t.size
+        if decks is not None:
+            if seed is not None:
+                raise ValueError("give reset a seed or decks, not both")
+            given = np.asarray(decks)
+            if given.shape != (b, p) or given.dtype.kind not in "iu":
+                raise ValueError(
+                    f"decks must be an int array of shape ({b}, {p}), "
+                    f"not one of {_shape_and_type(given)}"
+                )
+            inside = (given >= 0) & (given < 40)
+            slots = t.slot[np.where(inside, given, 0)]
+            slots[~inside] = -1
+            present = np.zeros((b, p + 1), dtype=np.int16)
+            np.add.at(present, (np.arange(b)[:, None], slots), 1)  # -1 lands at column p
+            bad = (present[:, :p] != 1).any(axis=1)
+            if bad.any():
+                i = int(np.argmax(bad))
+                raise ValueError(
+                    f"deal {i}: decks[{i}] is not an order of the rules' {p} cards "
+                    "(each Card.index of rules.pack once)"
+                )
+            order = slots.astype(np.int8)
+        else:
+            rng = np.random.default_rng(seed)
+            order = rng.permuted(np.broadcast_to(np.arange(p, dtype=np.int8), (b, p)), axis=1)
+        if dealers is None:
+            dealer = np.full(b, n - 1, dtype=np.intp)
+        else:
+            given = np.asarray(dealers)
+            if given.shape != (b,) or given.dtype.kind not in "iu":
+                raise ValueError(
+                    f"dealers must be an int array of shape ({b},), "
+                    f"not one of {_shape_and_type(given)}"
+                )
+            bad = (given < 0) | (given >= n)
+            if bad.any():
+                i = int(np.argmax(bad))
+                raise ValueError(f"deal {i}: a dealer is a seat from 0 to {n - 1}, not {given[i]}")
+            dealer = given.astype(np.intp)
+        self._deck[:] = order
+        self._dealer[:] = dealer
+        self._view[:] = 0.0
+        self._acts[:] = False
+        self._count[:] = 0
+        self._drawn_by[:] = -1
+        self._buried[:] = -1
+        self._public[:] = False
+        self._taken[:] = 0
+        self._won[:] = 0
+        self._pile[:] = -1
+        self._stock_at[:] = -1
+        self._played = self._top = 0
+        self._face_up = False
+        if self.rules.deal is DEAL_CUT_OR_KNOCK:
+            self._wait_for_cut()
+        else:
+            self._deal(self._everyone, self.rules.deal)
+
+    def _wait_for_cut(self) -> None:
+        """Split dealing: nothing dealt, the cutter to cut or knock."""
+        t = self._t
+        n, p = t.n, t.size
+        everyone = self._everyone
+        cutter = (self._dealer - 1) % n
+        self._phase = _CUT_PHASE
+        self._mover[:] = cutter
+        self._left = p
+        self._acts[everyone, cutter, t.cut] = True
+        self._acts[everyone, cutter, t.cut + 1] = True
+        view = self._view
+        view[:, :, t.at_stock] = t.stock_value[p]
+        view[:, :, t.at_phase + _CUT_PHASE] = 1.0
+        flat = view.reshape(-1)
+        base = self._base[:, None]
+        flat[base + t.to_move_at[cutter]] = 1.0
+        flat[base + t.dealer_at[self._dealer]] = 1.0
+
+    def _deal(self, deals: Ints, style: DealStyle) -> None:
+        """Deal ``deals`` in ``style`` from their decks (the engine's
+        ``deal_cards``)."""
+        t = self._t
+        n, p, h = t.n, t.size, t.hand
+        m = len(deals)
+        hand_at, trump_at, stock_at = t.layouts[style]
+        dealer = self._dealer[deals]
+        deck = self._deck[deals].astype(np.intp)
+        hands = np.take_along_axis(deck, hand_at[dealer].reshape(m, n * h), axis=1).reshape(m, n, h)
+        undealt = np.concatenate(
+            [
+                np.take_along_axis(deck, trump_at[dealer][:, None], axis=1),
+                np.take_along_axis(deck, stock_at[dealer], axis=1),
+            ],
+            axis=1,
+        )
+        buried = np.full((m, max(1, t.most_buried)), -1, dtype=np.intp)
+        if t.most_buried:
+            # The ace/three redraw (the engine's turn_trump): while the card
+            # turned is of a redrawn rank, bury it in the middle of the rest.
+            middle = (undealt.shape[1] - 1) // 2
+            perm = np.r_[1 : middle + 1, 0, middle + 1 : undealt.shape[1]]
+            for k in range(t.most_buried):
+                again = t.redrawn[undealt[:, 0]]
+                if not again.any():
+                    break
+                buried[again, k] = undealt[again, 0]
+                undealt[again] = undealt[again][:, perm]
+        turned = undealt[:, 0]
+        stock = undealt[:, 1:]
+        self._buried[deals] = buried
+        self._stock[deals, : stock.shape[1]] = stock
+        at = np.full((m, p), -1, dtype=np.int8)
+        np.put_along_axis(at, stock, np.arange(stock.shape[1], dtype=np.int8)[None, :], axis=1)
+        self._stock_at[deals] = at
+        self._turned[deals] = turned
+        self._trump[deals] = t.suit[turned]
+        eldest = (dealer + 1) % n
+        self._mover[deals] = eldest
+        self._count[deals] = h
+        seats = np.arange(n)
+        self._acts[deals, :, :] = False
+        self._acts[deals[:, None, None], seats[None, :, None], hands] = True
+        self._phase = _PLAYING
+        self._played = self._top = 0
+        self._left = stock.shape[1]
+        self._face_up = True
+
+        view = self._view
+        flat = view.reshape(-1)
+        view[deals] = 0.0
+        base = self._base[deals][:, None]
+        own = base + t.viewers[None, :]  # (m, n): each seat's own row
+        flat[(own[:, :, None] + t.at_hand + hands).reshape(-1)] = 1.0
+        view[deals, :, t.at_sizes : t.at_sizes + n] = t.size_value[h]
+        view[deals, :, t.at_stock] = t.stock_value[stock.shape[1]]
+        view[deals, :, t.at_phase + _PLAYING] = 1.0
+        flat[own + t.at_trump + t.suit[turned][:, None]] = 1.0
+        flat[own + t.at_face_up + turned[:, None]] = 1.0
+        flat[own + t.at_turned + turned[:, None]] = 1.0
+        flat[base + t.to_move_at[eldest]] = 1.0
+        flat[base + t.dealer_at[dealer]] = 1.0
+        if t.most_buried:
+            some = buried >= 0
+            self._public[deals[some.nonzero()[0]], buried[some]] = True
+            for k in range(buried.shape[1]):
+                has = some[:, k]
+                if has.any():
+                    flat[(own[has] + t.at_buried + buried[has, k][:, None]).reshape(-1)] = 1.0
+            self._write_stock_known()
+
+    def _write_stock_known(self) -> None:
+        """The known-in-stock entries: each buried card still in the stock
+        at its place, counted from 1 for the next card drawn."""
+        t = self._t
+        flat = self._view.reshape(-1)
+        own = self._base[:, None] + t.viewers[None, :]
+        for k in range(self._buried.shape[1]):
+            card = self._buried[:, k].astype(np.intp)
+            has = card >= 0
+            if not has.any():
+                continue
+            card = np.where(has, card, 0)
+            place = self._stock_at[self._everyone, card].astype(np.intp) - self._top
+            value = t.position_value[np.clip(place + 1, 0, None)]
+            value[place < 0] = 0.0
+            flat[(own + t.at_stock_known + card[:, None])[has].reshape(-1)] = np.repeat(
+                value[has], t.n
+            )
+
+    # -- reading -----------------------------------------------------------
+
+    @property
+    def to_move(self) -> NDArray[np.intp]:
+        """The seat to move in each deal, ``-1`` where the deal is over (a
+        new array of shape ``(size,)``).
+
+        >>> from briscola import preset
+        >>> BatchGame(preset("split-2p"), 2).to_move.tolist()
+        [0, 0]
+        """
+        if self._phase == _OVER:
+            return np.full(self.size, -1, dtype=np.intp)
+        seats: NDArray[np.intp] = self._mover.copy()
+        return seats
+
+    @property
+    def is_over(self) -> NDArray[np.bool_]:
+        """Whether each deal is over (a new bool array of shape ``(size,)``).
+
+        >>> from briscola import preset
+        >>> BatchGame(preset("italian-2p"), 2).is_over.tolist()
+        [False, False]
+        """
+        return np.full(self.size, self._phase == _OVER)
+
+    def legal_mask(self) -> NDArray[np.bool_]:
+        """The legal actions of each deal: a new bool array of shape
+        ``(size, E.num_actions)`` whose row ``i`` is ``E.mask`` of deal
+        ``i`` (all false where the deal is over).
+
+        >>> from briscola import preset
+        >>> batch = BatchGame(preset("split-2p"), 2)
+        >>> batch.legal_mask()[:, 40:].tolist()
+        [[True, True], [True, True]]
+        """
+        t = self._t
+        if self._phase == _OVER:
+            return np.zeros((self.size, t.actions), dtype=bool)
+        mask: NDArray[np.bool_] = self._acts.reshape(-1, t.actions).take(
+            self._seat_rows + self._mover, axis=0, mode="clip"
+        )
+        return mask
+
+    def observations(self, seats: ArrayLike | None = None) -> NDArray[np.float32]:
+        """The encoded observations: a new float32 array of shape
+        ``(size, E.observation_size)`` whose row ``i`` equals
+        ``E.encode(observe(state_i, seat_i))``.
+
+        Args:
+            seats: An int array of shape ``(size,)``: the seat observing
+                each deal. By default the seat to move (a row of zeros
+                where the deal is over).
+
+        Raises:
+            ValueError: If ``seats`` has the wrong shape or type, or holds
+                something other than a seat.
+
+        >>> from briscola import preset
+        >>> batch = BatchGame(preset("italian-2p"), 2)
+        >>> batch.observations(np.array([0, 1]))[:, :40].sum(axis=1).tolist()
+        [3.0, 3.0]
+        """
+        t = self._t
+        if seats is None:
+            if self._phase == _OVER:
+                return np.zeros((self.size, t.width), dtype=np.float32)
+            seat = self._mover
+        else:
+            given = np.asarray(seats)
+            n = t.n
+            if given.shape != (self.size,) or given.dtype.kind not in "iu":
+                raise ValueError(
+                    f"seats must be an int array of shape ({self.size},), "
+                    f"not one of {_shape_and_type(given)}"
+                )
+            bad = (given < 0) | (given >= n)
+            if bad.any():
+                i = int(np.argmax(bad))
+                raise ValueError(f"deal {i}: a seat is from 0 to {n - 1}, not {given[i]}")
+            seat = given.astype(np.intp)
+        rows: NDArray[np.float32] = self._view.reshape(-1, t.width).take(
+            self._seat_rows + seat, axis=0, mode="clip"
+        )
+        return rows
+
+    def points(self) -> NDArray[np.intp]:
+        """Per deal and seat, the card points of the seat's side in the
+        deal's :func:`~briscola.outcome`; zero where the deal is not over
+        (a new int array of shape ``(size, players)``).
+
+        >>> from briscola import preset
+        >>> BatchGame(preset("italian-2p"), 2).points().tolist()
+        [[0, 0], [0, 0]]
+        """
+        if self._phase != _OVER:
+            return np.zeros((self.size, self._t.n), dtype=np.intp)
+        points: NDArray[np.intp] = self._taken[:, self._t.pile_of]
+        return points
+
+    def scores(self) -> NDArray[np.intp]:
+        """Per deal and seat, :attr:`Outcome.scores <briscola.Outcome>`: 1
+        for each seat of the side with the most points, 0 for the others
+        and for everyone on a tie; zero where the deal is not over (a new
+        int array of shape ``(size, players)``).
+
+        >>> from briscola import preset
+        >>> BatchGame(preset("italian-2p"), 2).scores().tolist()
+        [[0, 0], [0, 0]]
+        """
+        points = self.points()
+        top = points == points.max(axis=1, keepdims=True)
+        alone = top.sum(axis=1, keepdims=True) == 1
+        scores: NDArray[np.intp] = (top & alone).astype(np.intp)
+        if self._phase != _OVER:
+            scores[:] = 0
+        return scores
+
+    # -- stepping ----------------------------------------------------------
+
+    def step(self, actions: ArrayLike) -> None:
+        """Take one action in every deal that is not over.
+
+        Args:
+            actions: An int array of shape ``(size,)`` of ``E`` indices;
+                ignored where the deal is over (``-1`` is fine there).
+
+        Raises:
+            ValueError: If ``actions`` has the wrong shape or type, or an
+                index is not legal in a deal that goes on (the message
+                names the first such deal); the batch is then unchanged.
+
+        >>> from briscola import preset
+        >>> batch = BatchGame(preset("italian-2p"), 2)
+        >>> batch.step(batch.legal_mask().argmax(axis=1))
+        >>> batch.to_move.tolist()
+        [1, 1]
+        >>> batch.step(np.array([-1, -1]))
+        Traceback (most recent call last):
+        ...
+        ValueError: deal 0: action -1 is not legal for seat 1 (legal: ...)
+        """
+        t = self._t
+        given = np.asarray(actions)
+        if given.shape != (self.size,) or given.dtype.kind not in "iu":
+            raise ValueError(
+                f"actions must be an int array of shape ({self.size},), "
+                f"not one of {_shape_and_type(given)}"
+            )
+        if self._phase == _OVER:
+            return
+        rows = self._seat_rows + self._mover
+        acts = self._acts.reshape(-1)
+        if given.min() >= 0 and given.max() < t.actions:
+            action = given.astype(np.intp, copy=False)
+            where = rows * t.actions + action
+            if not acts[where].all():
+                self._refuse(given, rows)
+        else:
+            self._refuse(given, rows)
+        if self._phase == _CUT_PHASE:
+            knock = action == t.cut + 1
+            self._deal(np.flatnonzero(~knock), DEAL_CUT)
+            self._deal(np.flatnonzero(knock), DEAL_KNOCK)
+            return
+        self._play(action, rows, where)
+
+    def _refuse(self, given: NDArray[np.integer], rows: Ints) -> None:
+        """Raise the ValueError for the first deal where ``given`` is not
+        legal."""
+        t = self._t
+        inside = (given >= 0) & (given < t.actions)
+        acts = self._acts.reshape(-1, t.actions)
+        legal = acts[rows, np.where(inside, given, 0)] & inside
+        i = int(np.argmin(legal))
+        choices = np.flatnonzero(acts[rows[i]]).tolist()
+        raise ValueError(
+            f"deal {i}: action {given[i]} is not legal for seat {self._mover[i]} (legal: {choices})"
+        )
+
+    def _play(self, card: Ints, rows: Ints, where: Ints) -> None:
+        """Play ``card`` (a slot) for the seat to move in every deal (the
+        engine's ``apply_play``); ``rows`` are the movers' rows, ``where``
+        the card's entry in the flat legal actions."""
+        t = self._t
+        seat = self._mover
+        k = self._played
+        self._acts.reshape(-1)[where] = False
+        # The deals are in step: the mover holds as many cards in each, the
+        # cards it held when the trick began (_count) less those played.
+        left = self._count[0, seat[0]] - k // t.n - 1
+        self._trick[:, k] = card
+        if k == 0:
+            self._leader = seat
+        # The entries set and cleared (see _Tables): the card's, and the
+        # seats' (the mover's size, the next seat to move).
+        played = seat * t.size + card
+        views = self._views
+        deal = self._deal_column
+        views[deal, t.step_at[k][played]] = t.step_value[k][left]
+        k += 1
+        if k < t.trick:
+            self._played = k
+            self._mover = t.next_seat[seat]
+        else:
+            self._played = 0
+            self._end_trick()
+
+    def _end_trick(self) -> None:
+        """Collect the complete tricks, draw, and end the deals if it was
+        the last trick (the engine's ``_complete_trick``)."""
+        t = self._t
+        n = t.n
+        views = self._views
+        deal = self._deal_column
+        view = self._view
+        everyone = self._everyone
+        cards = self._trick
+        best = cards[:, 0]
+        at = np.zeros(self.size, dtype=np.intp)
+        for j in range(1, t.trick):
+            takes = t.beats[self._trump, best, cards[:, j]]
+            best = np.where(takes, cards[:, j], best)
+            at[takes] = j
+        winner = t.trick_order[self._leader, at]
+        self._count -= t.plays
+        pile = t.pile_of[winner]
+        taken = self._taken.reshape(-1)
+        rows = self._seat_rows + pile
+        points = taken[rows]
+        for j in range(t.trick):
+            points += t.points[cards[:, j]]
+        taken[rows] = points
+        won = self._won.reshape(-1)
+        rows = self._seat_rows + winner
+        tricks = won[rows] + 1
+        won[rows] = tricks
+        self._pile[everyone[:, None], cards] = pile[:, None]
+        # The trick leaves the table; the piles grow.
+        views[deal, t.trick_clear_at + cards[:, t.trick_columns]] = 0.0
+        views[deal, t.leader_at[self._leader]] = 0.0
+        views[deal, t.points_at[pile]] = t.points_value[points][:, None]
+        views[deal, t.tricks_at[winner]] = t.tricks_value[tricks][:, None]
+
+        # Draw: the stock's cards in turn from the winner, then the face-up
+        # trump card when the stock runs out (Table.drawers).
+        over = False
+        if self._face_up:
+            left = self._left
+            draws = int(t.draws[left])
+            last_face_up = bool(t.takes_face_up[left])
+            drawn = draws - last_face_up
+            drawer = (winner[:, None] + t.draw_seat[left, :draws]) % n  # (size, draws)
+            card = np.empty((self.size, draws), dtype=np.intp)
+            card[:, :drawn] = self._stock[:, self._top : self._top + drawn]
+            if last_face_up:
+                card[:, -1] = self._turned
+            rows = self._seat_rows[:, None] + drawer
+            self._acts.reshape(-1)[rows * t.actions + card] = True
+            count = self._count.reshape(-1)
+            by_seat = self._seat_rows[:, None] + (winner[:, None] + t.seats) % n
+            count[by_seat] += t.draws_by[left]
+            views[deal, drawer * t.width + t.at_hand + card] = 1.0
+            if last_face_up:
+                # Everyone saw the face-up card go to the drawer.
+                taker = drawer[:, -1]
+                turned = self._turned[:, None]
+                views[deal, t.known_at[taker] + turned] = 1.0
+                views[deal, t.viewers + t.at_face_up + turned] = 0.0
+                views[deal, t.drawn_at[taker]] = 1.0
+                self._drawn_by[:] = taker
+                self._face_up = False
+            if t.most_buried:
+                for j in range(drawn):
+                    seen = self._public[everyone, card[:, j]]
+                    if seen.any():
+                        shown = t.known_at[drawer[seen, j]] + card[seen, j, None]
+                        views[deal[seen], shown] = 1.0
+            self._top += drawn
+            self._left -= drawn
+            view[:, :, t.at_stock] = t.stock_value[self._left]
+            held = self._count[0]
+            if (held == held[0]).all() and (self._count == held[0]).all():
+                view[:, :, t.at_sizes : t.at_sizes + n] = t.size_value[held[0]]
+            else:
+                views[deal, t.all_sizes_at] = t.size_value[self._count][:, t.all_sizes_seat]
+            if t.most_buried:
+                self._write_stock_known()
+        else:
+            empty = self._count[everyone, winner] == 0
+            over = bool(empty[0])
+            assert (empty == over).all(), "the deals of a batch stay in step"
+        self._mover = winner
+        if over:
+            self._phase = _OVER
+            view[:, :, t.at_phase + _PLAYING] = 0.0
+            view[:, :, t.at_phase + _OVER] = 1.0
+        else:
+            views[deal, t.to_move_at[winner]] = 1.0
+
+    # -- checking ------------------------------------------------------------
+
+    def _places(self) -> NDArray[np.int8]:
+        """Where each card of each deal lies (a testing aid): per deal and
+        slot, the seat holding it (0 to n - 1), ``n + seat`` for a pile,
+        ``2n`` in the stock, ``2n + 1`` the face-up card, ``2n + 2`` on the
+        table, ``-1`` in no place or in several (an error)."""
+        t = self._t
+        n, p, b = t.n, t.size, self.size
+        places = np.full((b, p), -1, dtype=np.int8)
+        count = np.zeros((b, p), dtype=np.int8)
+        everyone = self._everyone
+        if self._phase == _CUT_PHASE:
+            return np.full((b, p), 2 * n, dtype=np.int8)
+        for seat in range(n):
+            held = self._acts[:, seat, :p]
+            places[held] = seat
+            count += held
+        piled = self._pile >= 0
+        places[piled] = n + self._pile[piled]
+        count += piled
+        in_stock = np.zeros((b, p), dtype=bool)
+        waiting = self._stock[:, self._top : self._top + self._left].astype(np.intp)
+        in_stock[everyone[:, None], waiting] = True
+        places[in_stock] = 2 * n
+        count += in_stock
+        if self._face_up:
+            face = np.zeros((b, p), dtype=bool)
+            face[everyone, self._turned] = True
+            places[face] = 2 * n + 1
+            count += face
+        table = np.zeros((b, p), dtype=bool)
+        table[everyone[:, None], self._trick[:, : self._played]] = True
+        places[table] = 2 * n + 2
+        count += table
+        places[count != 1] = -1
+        return places
+
+
+def _shape_and_type(array: NDArray[np.generic]) -> str:
+    return f"shape {array.shape}" if array.dtype.kind in "iu" else f"type {array.dtype}"

@@ -1,0 +1,359 @@
+"""The batched engine, :class:`briscola.vector.BatchGame` (Batched deals).
+
+With the same packs, dealers and actions, every array it hands out agrees
+with the scalar engine at every step: the legal-action masks and the
+encoded observations of :mod:`briscola.encoding` (bit for bit), the seat
+to move, whether the deal is over, and at the end the points and scores of
+:func:`briscola.outcome` (Batched deals, "The same game"). Rules it does
+not handle yet are refused, naming the rule (Batched deals, "Supported
+rules"), and bad input raises ``ValueError`` and leaves the batch as it was
+(Batched deals, "Arrays in, arrays out").
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+import pytest
+
+from briscola import (
+    PRESETS,
+    Card,
+    GameState,
+    Rank,
+    Rules,
+    Suit,
+    apply,
+    new_game,
+    observe,
+    outcome,
+    preset,
+)
+from briscola.encoding import encoding_for
+
+np = pytest.importorskip("numpy")
+
+from briscola.vector import BatchGame, unsupported  # noqa: E402
+
+SUPPORTED = ("italian-2p", "portuguese-2p", "finnish-2p", "split-2p", "split-dupla-2p")
+DEALS = 200
+
+# Beyond the presets: a pack without two cards (38 slots), hands of four
+# and the redraw.
+SMALL_PACK = attrs.evolve(
+    preset("finnish-2p"),
+    removed=(Card(Suit.COINS, Rank.TWO), Card(Suit.CUPS, Rank.TWO)),
+    hand_size=4,
+)
+RULES = {
+    **{name: preset(name) for name in SUPPORTED},
+    "finnish-2p, 38 cards, hands of 4": SMALL_PACK,
+}
+
+
+def _decks(rules: Rules, size: int, seed: int) -> tuple[Any, Any]:
+    rng = np.random.default_rng(seed)
+    pack = np.array([card.index for card in rules.pack])
+    decks = np.array([rng.permutation(pack) for _ in range(size)])
+    dealers = rng.integers(0, rules.players, size)
+    return decks, dealers
+
+
+def _games(rules: Rules, decks: Any, dealers: Any) -> list[GameState]:
+    return [
+        new_game(rules, deck=[Card.from_index(int(c)) for c in deck], dealer=int(dealer))
+        for deck, dealer in zip(decks, dealers)
+    ]
+
+
+def _places(state: GameState) -> list[int]:
+    """Where each card of the rules' pack lies, as BatchGame._places
+    numbers the places."""
+    n = state.rules.players
+    where: dict[Card, int] = {}
+    for seat, hand in enumerate(state.hands):
+        where.update(dict.fromkeys(hand, seat))
+    for seat, pile in enumerate(state.piles):
+        where.update(dict.fromkeys(pile, n + seat))
+    where.update(dict.fromkeys(state.stock, 2 * n))
+    if state.trump_card is not None:
+        where[state.trump_card] = 2 * n + 1
+    where.update(dict.fromkeys((card for _, card in state.trick), 2 * n + 2))
+    return [where.get(card, -1) for card in state.rules.pack]
+
+
+def _bits(vectors: object) -> object:
+    return np.asarray(vectors, dtype=np.float32).view(np.int32)
+
+
+def _play_both(
+    rules: Rules, decks: Any, dealers: Any, first: int | None = None
+) -> tuple[BatchGame, list[GameState], int]:
+    """Deal ``decks`` in a batch and one by one, take the same random legal
+    actions in both (``first`` for every deal's first action, if given),
+    and compare every array with the engine's at every step."""
+    size = len(decks)
+    encoding = encoding_for(rules)
+    batch = BatchGame(rules, size)
+    batch.reset(decks=decks, dealers=dealers)
+    states = _games(rules, decks, dealers)
+    rng = np.random.default_rng(7)
+    other = np.ones(size, dtype=np.int64)
+    steps = 0
+    while True:
+        assert batch.to_move.tolist() == [-1 if s.to_move is None else s.to_move for s in states]
+        assert batch.is_over.tolist() == [s.is_over for s in states]
+        mask = batch.legal_mask()
+        assert mask.dtype == bool
+        assert np.array_equal(mask, np.array([encoding.mask(s) for s in states], dtype=bool))
+        width = encoding.observation_size
+        mover = [
+            encoding.encode(observe(s, s.to_move)) if s.to_move is not None else [0.0] * width
+            for s in states
+        ]
+        observed = batch.observations()
+        assert observed.dtype == np.float32
+        assert np.array_equal(_bits(observed), _bits(mover))
+        fixed = [encoding.encode(observe(s, 1)) for s in states]
+        assert np.array_equal(_bits(batch.observations(other)), _bits(fixed))
+        assert batch._places().tolist() == [_places(s) for s in states]
+        if all(s.is_over for s in states):
+            break
+        noise = rng.random(mask.shape) + mask
+        actions = noise.argmax(axis=1)
+        if steps == 0 and first is not None:
+            actions[:] = first
+        batch.step(actions)
+        states = [apply(s, encoding.action(int(a))) for s, a in zip(states, actions)]
+        steps += 1
+    return batch, states, steps
+
+
+@pytest.mark.parametrize("name", RULES)
+def test_every_array_agrees_with_the_engine_at_every_step(name: str) -> None:
+    """Batched deals, "The same game": 200 deals from given packs and
+    dealers, random legal actions; at every step the mask, the mover's
+    observation and a fixed seat's, the seat to move, whether it is over
+    and where every card lies agree with the scalar engine, and at the end
+    the points and scores agree with its outcome."""
+    rules = RULES[name]
+    decks, dealers = _decks(rules, DEALS, seed=len(name))
+    batch, states, steps = _play_both(rules, decks, dealers)
+    assert steps >= len(rules.pack)
+    results = [outcome(s) for s in states]
+    assert all(result is not None for result in results)
+    points = [
+        [r.points[next(i for i, side in enumerate(r.sides) if seat in side)] for seat in range(2)]
+        for r in results
+        if r is not None
+    ]
+    assert batch.points().tolist() == points
+    assert batch.scores().tolist() == [list(r.scores) for r in results if r is not None]
+
+
+@pytest.mark.parametrize("name", ["split-2p", "split-dupla-2p"])
+@pytest.mark.parametrize("first", [40, 41])
+@pytest.mark.parametrize("size", [1, 3])
+def test_a_batch_that_all_cuts_or_all_knocks_agrees_too(name: str, first: int, size: int) -> None:
+    """Split briškula: cut or knock; Batched deals, "The same game": every
+    deal of the batch cuts (or knocks), down to a batch of one deal."""
+    rules = preset(name)
+    decks, dealers = _decks(rules, size, seed=first + size)
+    batch, states, _ = _play_both(rules, decks, dealers, first=first)
+    assert batch.points().sum(axis=1).tolist() == [rules.total_points] * size
+
+
+@pytest.mark.parametrize("name", RULES)
+def test_every_card_lies_in_one_place_and_the_points_add_up(name: str) -> None:
+    """Batched deals, "The same game": dealt from a seed, every card of
+    every deal lies in exactly one place (a hand, a pile, the stock, the
+    face-up card, the table) at every step, the pack's points are all
+    there, and at the end the piles hold them all."""
+    rules = RULES[name]
+    batch = BatchGame(rules, 64)
+    batch.reset(seed=11)
+    points = np.array([dict(rules.card_points).get(card.rank, 0) for card in rules.pack])
+    rng = np.random.default_rng(3)
+    while not batch.is_over.all():
+        places = batch._places()
+        assert (places >= 0).all()
+        assert ((places >= 0) * points).sum(axis=1).tolist() == [rules.total_points] * 64
+        mask = batch.legal_mask()
+        batch.step((rng.random(mask.shape) + mask).argmax(axis=1))
+    assert (batch._places() // 2 == 1).all()  # every card in a pile
+    assert batch.points().sum(axis=1).tolist() == [rules.total_points] * 64
+
+
+def test_the_supported_rules_are_named_and_the_others_refused() -> None:
+    """Batched deals, "Supported rules": the two-seat presets without an
+    exchange are held; every other preset is refused with a ValueError that
+    says which rule is not yet supported."""
+    held = [name for name, rules in PRESETS.items() if unsupported(rules) is None]
+    assert sorted(held) == sorted(SUPPORTED)
+    for name, rules in PRESETS.items():
+        if name in SUPPORTED:
+            continue
+        with pytest.raises(ValueError, match="is not yet supported|are not yet supported"):
+            BatchGame(rules, 4)
+    with pytest.raises(ValueError, match="trump exchange"):
+        BatchGame(preset("spanish-2p"), 4)
+    with pytest.raises(ValueError, match="3 seats"):
+        BatchGame(preset("italian-3p"), 4)
+
+
+@pytest.mark.parametrize("size", [0, -1, True, 2.0, "8"])
+def test_a_batch_has_a_positive_number_of_deals(size: object) -> None:
+    """Batched deals, "Arrays in, arrays out": the size is a positive int."""
+    with pytest.raises(ValueError, match="size must be a positive int"):
+        BatchGame(preset("italian-2p"), size)  # type: ignore[arg-type]
+
+
+def test_rules_must_be_rules() -> None:
+    """Batched deals, "Supported rules": a preset name is not rules."""
+    with pytest.raises(TypeError):
+        BatchGame("italian-2p", 4)  # type: ignore[arg-type]
+
+
+def _snapshot(batch: BatchGame) -> list[object]:
+    n = batch.rules.players
+    return [
+        batch.to_move,
+        batch.is_over,
+        batch.legal_mask(),
+        *(batch.observations(np.full(batch.size, seat)) for seat in range(n)),
+        batch.points(),
+        batch._places(),
+    ]
+
+
+def _unchanged(batch: BatchGame, call: Callable[[], object], match: str) -> None:
+    before = _snapshot(batch)
+    with pytest.raises(ValueError, match=match):
+        call()
+    after = _snapshot(batch)
+    assert all(np.array_equal(a, b) for a, b in zip(before, after))
+
+
+def test_bad_actions_raise_and_leave_the_batch_unchanged() -> None:
+    """Batched deals, "Arrays in, arrays out": a wrong shape or type, an
+    index out of range or not legal in a deal that goes on raises a
+    ValueError naming the first such deal, and the batch is unchanged."""
+    batch = BatchGame(preset("italian-2p"), 5)
+    batch.reset(seed=2)
+    batch.step(batch.legal_mask().argmax(axis=1))
+    good = batch.legal_mask().argmax(axis=1)
+    _unchanged(batch, lambda: batch.step(good[:4]), r"shape \(5,\)")
+    _unchanged(batch, lambda: batch.step(good.reshape(5, 1)), r"shape \(5,\)")
+    _unchanged(batch, lambda: batch.step(good.astype(float)), "int array")
+    _unchanged(batch, lambda: batch.step(good > 0), "int array")
+    illegal = good.copy()
+    illegal[3] = int(np.flatnonzero(~batch.legal_mask()[3])[0])
+    _unchanged(batch, lambda: batch.step(illegal), "deal 3: action")
+    out_of_range = good.copy()
+    out_of_range[2] = 40
+    out_of_range[4] = -1
+    _unchanged(batch, lambda: batch.step(out_of_range), "deal 2: action 40 is not legal")
+    batch.step(good)  # still usable
+    assert batch.to_move.tolist() == batch._mover.tolist()
+
+
+def test_finished_deals_ignore_their_actions() -> None:
+    """Batched deals, "Arrays in, arrays out": where a deal is over its
+    action is ignored, -1 or anything else; the arrays read as a finished
+    deal's (no seat to move, no legal action, zero observations for the
+    mover)."""
+    batch = BatchGame(preset("split-2p"), 3)
+    batch.reset(seed=5)
+    while not batch.is_over.all():
+        batch.step(batch.legal_mask().argmax(axis=1))
+    before = _snapshot(batch)
+    batch.step(np.array([-1, -1, -1]))
+    batch.step(np.array([99, -7, 3]))
+    assert all(np.array_equal(a, b) for a, b in zip(before, _snapshot(batch)))
+    assert batch.to_move.tolist() == [-1, -1, -1]
+    assert not batch.legal_mask().any()
+    assert not batch.observations().any()
+    assert batch.observations(np.array([0, 1, 0])).any()
+    assert batch.scores().sum(axis=1).max() <= 1
+
+
+def test_bad_packs_and_dealers_raise_and_leave_the_batch_unchanged() -> None:
+    """Batched deals, "Arrays in, arrays out": packs that are not orders of
+    the rules' pack, dealers that are not seats, a seed with packs, a wrong
+    shape or type: a ValueError, the batch as it was."""
+    rules = preset("italian-2p")
+    batch = BatchGame(rules, 3)
+    batch.reset(seed=1)
+    decks, dealers = _decks(rules, 3, seed=4)
+    assert isinstance(decks, np.ndarray) and isinstance(dealers, np.ndarray)
+    _unchanged(batch, lambda: batch.reset(decks=decks[:2]), r"decks must be .* \(3, 40\)")
+    _unchanged(batch, lambda: batch.reset(decks=decks.astype(float)), "int array")
+    repeated = decks.copy()
+    repeated[1, 0] = repeated[1, 1]
+    _unchanged(batch, lambda: batch.reset(decks=repeated), r"deal 1: decks\[1\]")
+    outside = decks.copy()
+    outside[2, 5] = 40
+    _unchanged(batch, lambda: batch.reset(decks=outside), r"deal 2: decks\[2\]")
+    _unchanged(batch, lambda: batch.reset(decks=decks, seed=3), "a seed or decks")
+    _unchanged(batch, lambda: batch.reset(dealers=np.array([0, 2, 1])), "deal 1: a dealer")
+    _unchanged(batch, lambda: batch.reset(dealers=np.array([0, 1])), r"dealers must .* \(3,\)")
+    _unchanged(
+        batch, lambda: batch.observations(np.array([0, 1, 5])), "deal 2: a seat is from 0 to 1"
+    )
+    _unchanged(batch, lambda: batch.observations(np.array([0.0, 1.0, 0.0])), "int array")
+    small = BatchGame(SMALL_PACK, 2)
+    assert small.legal_mask().shape == (2, 38)
+    with pytest.raises(ValueError, match="deal 0"):
+        small.reset(decks=np.array([[c.index for c in rules.pack[:38]]] * 2))
+
+
+def test_arrays_handed_out_are_copies() -> None:
+    """Batched deals, "Arrays in, arrays out": changing an array handed out
+    changes nothing in the batch."""
+    batch = BatchGame(preset("finnish-2p"), 4)
+    batch.reset(seed=9)
+    before = _snapshot(batch)
+    for array in _snapshot(batch):
+        assert isinstance(array, np.ndarray)
+        array[...] = 1
+    batch.observations()[...] = 7.0
+    assert all(np.array_equal(a, b) for a, b in zip(before, _snapshot(batch)))
+
+
+def test_a_seed_deals_the_same_batch_again() -> None:
+    """Batched deals, "Arrays in, arrays out": the same seed deals the same
+    packs; the dealer is the last seat unless given, so seat 0 leads."""
+    rules = preset("portuguese-2p")
+    batch = BatchGame(rules, 16)
+    batch.reset(seed=21)
+    first = batch.observations()
+    batch.reset(seed=22)
+    assert not np.array_equal(first, batch.observations())
+    batch.reset(seed=21)
+    assert np.array_equal(first, batch.observations())
+    assert batch.to_move.tolist() == [0] * 16
+    deck = np.array([[c.index for c in rules.pack]] * 16)
+    batch.reset(decks=deck, dealers=np.zeros(16, dtype=np.uint8))
+    state = new_game(rules, deck=rules.pack, dealer=0)
+    encoding = encoding_for(rules)
+    assert batch.to_move.tolist() == [1] * 16
+    assert np.array_equal(_bits(batch.observations()[0]), _bits(encoding.encode(observe(state, 1))))
+
+
+def test_the_core_never_imports_the_batched_engine() -> None:
+    """Batched deals: ``briscola.vector`` is an extra; importing the
+    package and playing a deal does not load it (or NumPy)."""
+    code = (
+        "import sys, briscola\n"
+        "s = briscola.new_game(briscola.preset('italian-2p'), seed=1)\n"
+        "briscola.observe(s, 0)\n"
+        "print('briscola.vector' in sys.modules, 'numpy' in sys.modules)\n"
+    )
+    found = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.split()
+    assert found == ["False", "False"]
