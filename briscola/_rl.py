@@ -15,9 +15,9 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from ._actions import Play
+from ._actions import CALLS, CUT, KNOCK, PASS, PLAYS, SAYS, SIGNS, SWAPS, Action
 from ._engine import legal_actions, outcome
-from ._observe import observe
+from ._observe import Observation, observe
 from ._presets import preset as _preset
 from ._rules import Auction, Rules
 from ._state import GameState
@@ -125,7 +125,9 @@ class Deal:
         "idle_info",
         "_zeros",
         "_blank",
-        "_slot",
+        "_by_id",
+        "_last",
+        "_vectors",
     )
 
     def __init__(self, rules: Rules) -> None:
@@ -133,7 +135,16 @@ class Deal:
         size = self.encoding.num_actions
         self._zeros = bytes(4 * self.encoding.observation_size)
         self._blank = bytes(size)
-        self._slot = {card: i for i, card in enumerate(rules.pack)}
+        # The index of each action by identity: legal_actions hands out
+        # interned actions, and the encoding's table holds the others
+        # (every object keyed here lives as long as the tables holding it).
+        by_id = {id(action): i for i, action in enumerate(self.encoding.actions)}
+        interned: tuple[Action, ...] = (*PLAYS, *SWAPS, *CALLS, CUT, KNOCK, PASS, *SAYS, *SIGNS)
+        for action in interned:
+            i = self.encoding._index.get(action, -1)
+            if i >= 0:
+                by_id[id(action)] = i
+        self._by_id = by_id
         self.legal = self._blank
         """Per action index, 1 if legal now (the environment's own copy,
         which no agent can change)."""
@@ -146,9 +157,18 @@ class Deal:
         """The info of a seat that is not to move."""
         self.mask: Mask = idle
         """The mask handed out for the seat to move."""
+        n = rules.players
+        self._last: list[Observation | None] = [None] * n
+        self._vectors = [array.array("f", self._zeros) for _ in range(n)]
+
+    def begin(self, state: GameState) -> None:
+        """Make ``state``, a new deal, the deal in progress."""
+        self._last = [None] * len(self._last)
+        self.start(state)
 
     def start(self, state: GameState) -> None:
-        """Make ``state`` the deal in progress."""
+        """Make ``state``, the deal in progress after an action, the deal
+        in progress."""
         self.state = state
         self.update()
 
@@ -159,21 +179,29 @@ class Deal:
             self.legal, self.mask = self._blank, self.idle
             return
         legal = bytearray(self._blank)
-        index = self.encoding.index
-        slot = self._slot
+        by_id = self._by_id
         for action in legal_actions(state):
-            if type(action) is Play:
-                legal[slot[action.card]] = 1
-            else:
-                legal[index(action)] = 1
+            i = by_id.get(id(action))
+            legal[self.encoding.index(action) if i is None else i] = 1
         self.legal = bytes(legal)
         self.mask = np.frombuffer(legal, dtype=np.int8)
 
     def vector(self, seat: int) -> np.ndarray[Any, np.dtype[np.float32]]:
-        """The encoded observation of ``seat``, as a new float32 array."""
-        out = array.array("f", self._zeros)
-        self.encoding.encode_into(observe(self.state, seat), out)
-        return np.frombuffer(out, dtype=np.float32)
+        """The encoded observation of ``seat``, as a new float32 array.
+
+        Each seat keeps the vector of its last observation of the deal and
+        rewrites only what changed since (:meth:`Encoding._encode_change`).
+        """
+        seen = observe(self.state, seat)
+        last = self._last[seat]
+        out = self._vectors[seat]
+        if last is None:
+            out[:] = self.encoding._zero
+            self.encoding.encode_into(seen, out)
+        else:
+            self.encoding._encode_change(last, seen, out)
+        self._last[seat] = seen
+        return np.frombuffer(out[:], dtype=np.float32)
 
     def observation(self, seat: int) -> Observed:
         """The observation dictionary of ``seat``: its mask is the legal

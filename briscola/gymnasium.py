@@ -191,7 +191,7 @@ class BriscolaEnv(gymnasium.Env[dict[str, Any], np.int64]):
         state = self._bots_play(new_game(self.rules, seed=deal_seed))
         while state.is_over:  # pragma: no cover - no preset ends before every seat acts
             state = self._bots_play(new_game(self.rules, seed=self._seeds.getrandbits(63)))
-        self._deal.start(state)
+        self._deal.begin(state)
         self._over = False
         if self.render_mode == "human":
             self.render()
