@@ -100,6 +100,7 @@ def test_every_observation_is_the_whole_encoding(name: str) -> None:
             if terminated or truncated:
                 game.step(None)
             else:
+                assert observation is not None
                 game.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
         assert all(vector.tolist() == copy for vector, copy in handed)
 
