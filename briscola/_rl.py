@@ -128,6 +128,7 @@ class Deal:
         "_by_id",
         "_last",
         "_vectors",
+        "_views",
     )
 
     def __init__(self, rules: Rules) -> None:
@@ -160,6 +161,25 @@ class Deal:
         n = rules.players
         self._last: list[Observation | None] = [None] * n
         self._vectors = [array.array("f", self._zeros) for _ in range(n)]
+        self._views = self._views_of(self._vectors)
+
+    @staticmethod
+    def _views_of(
+        vectors: list[array.array[float]],
+    ) -> list[np.ndarray[Any, np.dtype[np.float32]]]:
+        """NumPy arrays sharing the seats' vectors' memory, to copy them
+        from."""
+        return [np.frombuffer(vector, dtype=np.float32) for vector in vectors]
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The views are rebuilt on the vectors: pickled, they would be
+        # copies, left behind when the vectors change.
+        return {name: getattr(self, name) for name in self.__slots__ if name != "_views"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+        self._views = self._views_of(self._vectors)
 
     def begin(self, state: GameState) -> None:
         """Make ``state``, a new deal, the deal in progress."""
@@ -201,7 +221,7 @@ class Deal:
         else:
             self.encoding._encode_change(last, seen, out)
         self._last[seat] = seen
-        return np.frombuffer(out[:], dtype=np.float32)
+        return self._views[seat].copy()
 
     def observation(self, seat: int) -> Observed:
         """The observation dictionary of ``seat``: its mask is the legal
