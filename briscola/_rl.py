@@ -35,6 +35,9 @@ Mask = np.ndarray[Any, np.dtype[np.int8]]
 Observed = dict[str, Any]
 """An observation as the environments give it."""
 
+Vector = np.ndarray[Any, np.dtype[np.float32]]
+"""An encoded observation."""
+
 
 def choose_rules(preset: str, rules: Rules | None) -> Rules:
     """``rules`` if given, else the preset's."""
@@ -85,6 +88,8 @@ def rewards(state: GameState, scheme: str) -> list[float]:
 
 def action_index(action: object, size: int) -> int:
     """``action`` as an action index below ``size``."""
+    if type(action) is int and 0 <= action < size:
+        return action
     try:
         # Anything with __index__ will do (a NumPy integer too); the rest
         # raises TypeError here, and is refused below.
@@ -161,12 +166,12 @@ class Deal:
         n = rules.players
         self._last: list[Observation | None] = [None] * n
         self._vectors = [array.array("f", self._zeros) for _ in range(n)]
-        self._views = self._views_of(self._vectors)
+        self._views: list[Vector] = self._views_of(self._vectors)
 
     @staticmethod
     def _views_of(
         vectors: list[array.array[float]],
-    ) -> list[np.ndarray[Any, np.dtype[np.float32]]]:
+    ) -> list[Vector]:
         """NumPy arrays sharing the seats' vectors' memory, to copy them
         from."""
         return [np.frombuffer(vector, dtype=np.float32) for vector in vectors]
@@ -199,14 +204,17 @@ class Deal:
             self.legal, self.mask = self._blank, self.idle
             return
         legal = bytearray(self._blank)
-        by_id = self._by_id
-        for action in legal_actions(state):
-            i = by_id.get(id(action))
-            legal[self.encoding.index(action) if i is None else i] = 1
+        actions = legal_actions(state)
+        try:
+            for i in map(self._by_id.__getitem__, map(id, actions)):
+                legal[i] = 1
+        except KeyError:  # an action that is not interned (a bid)
+            for action in actions:
+                legal[self.encoding.index(action)] = 1
         self.legal = bytes(legal)
         self.mask = np.frombuffer(legal, dtype=np.int8)
 
-    def vector(self, seat: int) -> np.ndarray[Any, np.dtype[np.float32]]:
+    def vector(self, seat: int) -> Vector:
         """The encoded observation of ``seat``, as a new float32 array.
 
         Each seat keeps the vector of its last observation of the deal and
@@ -221,7 +229,8 @@ class Deal:
         else:
             self.encoding._encode_change(last, seen, out)
         self._last[seat] = seen
-        return self._views[seat].copy()
+        copy: Vector = self._views[seat].copy()
+        return copy
 
     def observation(self, seat: int) -> Observed:
         """The observation dictionary of ``seat``: its mask is the legal
