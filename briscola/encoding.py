@@ -236,6 +236,7 @@ class Encoding:
         self._position_value = _scaled(high[self._stock_known]) if self._stock_known >= 0 else ()
         self._size_value = _scaled(high[self._sizes])
         self._points_value = _scaled(high[self._points])
+        self._points_high = high[self._points]
         self._tricks_value = _scaled(high[self._tricks])
         self._one_seat_sides = len(sides) == n
 
@@ -780,9 +781,16 @@ class Encoding:
             piles = seen.piles
             tricks_won = seen.tricks_won
             if self._one_seat_sides:
+                high = self._points_high
                 for s, (pile, kept) in enumerate(zip(piles, last.piles)):
                     if pile is not kept:
-                        o[base_points + place[s]] = points_value[sum(map(points, pile))]
+                        # Piles only grow: add the new cards' points to
+                        # the count the entry holds (read back exactly).
+                        i = base_points + place[s]
+                        held = round(o[i] * high) if len(pile) > len(kept) else 0
+                        start = len(kept) if held or not kept else 0
+                        taken = held + sum(map(points, pile[start:]))
+                        o[i] = points_value[taken]
                     o[base_tricks + place[s]] = tricks_value[tricks_won[s]]
             else:
                 for k, members in enumerate(self._side_members[seat]):
