@@ -21,11 +21,14 @@ a round down. The workloads:
 - ``loads(dumps(state))`` over states taken from random two-player deals;
 - ``sample_state(observation, rng)`` over the observations of the seat to
   move in random two-player deals;
-- random italian-2p deals through the PettingZoo environment of
+- random deals through the PettingZoo environment of
   ``briscola.pettingzoo``: ``env()`` as users get it (with its wrapper),
   every step reading ``last()`` (the observation encoded as a NumPy
-  vector, with the action mask) and stepping a random legal index; and
-  the same through the raw environment (``raw_env()``), for context;
+  vector, with the action mask) and stepping a random legal index; the
+  same through the raw environment (``raw_env()``); and through the
+  Gymnasium environment (``briscola.gymnasium.BriscolaEnv``, random bots
+  at the other seats), for italian-2p or the presets ``--presets`` names
+  (``--presets all`` for every preset);
 - random italian-2p deals through the OpenSpiel game of
   ``briscola.openspiel``: a new state, its 40 chance nodes (a uniformly
   random card of those left each), then a uniformly random legal action
@@ -203,42 +206,82 @@ def cycling_work(items: Sequence[Any], call: Callable[[Any], object]) -> Work:
     return work
 
 
-def environment_rows() -> list[Row]:
-    """Random italian-2p deals through ``briscola.pettingzoo``: ``env()``
-    (wrapped, as users get it) and ``raw_env()``. Every step calls
-    ``last()``, which encodes the observation, and steps a uniformly
-    random index of the action mask."""
-    wrapped = "briscola italian-2p, pettingzoo env(), encoded observations"
-    raw = "briscola italian-2p, pettingzoo raw_env(), encoded observations"
-    try:
-        from briscola.pettingzoo import env, raw_env
-    except ImportError as error:
-        note = f"not available ({error}); pip install -e '.[pettingzoo]'"
-        return [Row(wrapped, "deals", None, note=note), Row(raw, "deals", None, note=note)]
+def pettingzoo_work(game: Any) -> Work:
+    """Random deals through a PettingZoo environment, seeds 0, 1, 2, ...:
+    every step reads ``last()`` (the observation encoded as a NumPy
+    vector, with the action mask) and steps a uniformly random index of
+    the mask (``None`` for an agent whose episode has ended)."""
+    choice = random.Random(2024).choice
+    seeds = iter(range(sys.maxsize))
+    raw = game.unwrapped
 
-    def deals(game: Any) -> Work:
-        choice = random.Random(2024).choice
-        seeds = iter(range(sys.maxsize))
+    def work(n: int) -> tuple[float, int]:
+        batch = [next(seeds) for _ in range(n)]
+        played = 0
+        start = time.perf_counter()
+        for seed in batch:
+            game.reset(seed=seed)
+            for _ in game.agent_iter():
+                observation, _, terminated, truncated, _ = game.last()
+                if terminated or truncated:
+                    game.step(None)
+                else:
+                    game.step(choice(observation["action_mask"].nonzero()[0]))
+            played += _cards_played(raw.game)
+        return time.perf_counter() - start, played
 
-        def work(n: int) -> tuple[float, int]:
-            batch = [next(seeds) for _ in range(n)]
-            start = time.perf_counter()
-            for seed in batch:
-                game.reset(seed=seed)
-                for _ in game.agent_iter():
-                    observation, _, terminated, truncated, _ = game.last()
-                    if terminated or truncated:
-                        game.step(None)
-                    else:
-                        game.step(choice(observation["action_mask"].nonzero()[0]))
-            return time.perf_counter() - start, 40 * n
+    return work
 
-        return work
 
-    return [
-        Row(wrapped, "deals", deals(env("italian-2p")), key="pettingzoo"),
-        Row(raw, "deals", deals(raw_env("italian-2p")), key="pettingzoo-raw"),
-    ]
+def gymnasium_work(env: Any) -> Work:
+    """Random deals through the Gymnasium environment (the learner at seat
+    0, random bots at the others), seeds 0, 1, 2, ...: every step takes a
+    uniformly random index of ``info["action_mask"]`` until the episode
+    ends."""
+    choice = random.Random(2024).choice
+    seeds = iter(range(sys.maxsize))
+
+    def work(n: int) -> tuple[float, int]:
+        batch = [next(seeds) for _ in range(n)]
+        played = 0
+        start = time.perf_counter()
+        for seed in batch:
+            _, info = env.reset(seed=seed)
+            terminated = False
+            while not terminated:
+                _, _, terminated, _, info = env.step(choice(info["action_mask"].nonzero()[0]))
+            played += _cards_played(env.game)
+        return time.perf_counter() - start, played
+
+    return work
+
+
+def environment_rows(names: Sequence[str]) -> list[Row]:
+    """Per preset, random deals through ``briscola.pettingzoo``'s ``env()``
+    (wrapped, as users get it) and ``raw_env()``, and through
+    ``briscola.gymnasium.BriscolaEnv``: every observation encoded."""
+    rows = []
+    for name in names:
+        wrapped = f"briscola {name}, pettingzoo env(), encoded observations"
+        raw = f"briscola {name}, pettingzoo raw_env(), encoded observations"
+        gym = f"briscola {name}, gymnasium BriscolaEnv, random bots"
+        try:
+            from briscola.pettingzoo import env, raw_env
+        except ImportError as error:
+            note = f"not available ({error}); pip install -e '.[pettingzoo]'"
+            rows += [Row(wrapped, "deals", None, note=note), Row(raw, "deals", None, note=note)]
+        else:
+            rows.append(Row(wrapped, "deals", pettingzoo_work(env(name)), key=f"env:{name}"))
+            rows.append(Row(raw, "deals", pettingzoo_work(raw_env(name)), key=f"raw_env:{name}"))
+        try:
+            from briscola.gymnasium import BriscolaEnv
+        except ImportError as error:
+            note = f"not available ({error}); pip install -e '.[gymnasium]'"
+            rows.append(Row(gym, "deals", None, note=note))
+        else:
+            work = gymnasium_work(BriscolaEnv(name))
+            rows.append(Row(gym, "deals", work, key=f"gymnasium:{name}"))
+    return rows
 
 
 def openspiel_rows() -> list[Row]:
@@ -403,8 +446,9 @@ def briscas_rows() -> list[Row]:
     ]
 
 
-def build_rows() -> list[Row]:
-    """The table's rows, in the order they are measured and printed."""
+def build_rows(environments: Sequence[str] = ("italian-2p",)) -> list[Row]:
+    """The table's rows, in the order they are measured and printed;
+    ``environments``, the presets whose environments are measured."""
     api = {name: getattr(briscola, name, None) for name in ("observe", "dumps", "loads")}
     sample = getattr(briscola, "sample_state", None)
     rows = [Row("floor: bare loop, 2 players (floor.py)", "deals", floor_work(), key="floor")]
@@ -419,7 +463,7 @@ def build_rows() -> list[Row]:
     else:
         rows.append(Row(what, "deals", deals_work(two, observe)))
 
-    rows.extend(environment_rows())
+    rows.extend(environment_rows(environments))
     rows.extend(openspiel_rows())
     rows.extend(vector_rows())
 
@@ -672,7 +716,18 @@ def main(argv: Sequence[str] | None = None) -> None:
         default="best",
         help="report each row's best round (default) or its median round",
     )
+    parser.add_argument(
+        "--presets",
+        default="italian-2p",
+        metavar="NAMES",
+        help="the presets whose environments are measured: names separated by commas, "
+        "or 'all' (default italian-2p)",
+    )
     options = parser.parse_args(argv)
+    names = list(briscola.PRESETS) if options.presets == "all" else options.presets.split(",")
+    unknown = [name for name in names if name not in briscola.PRESETS]
+    if unknown:
+        parser.error(f"unknown presets: {', '.join(unknown)} (see briscola.PRESETS)")
     pick: Pick = max if options.statistic == "best" else statistics.median
     seconds = options.seconds or (0.1 if options.quick else 0.5)
     rounds = options.rounds or (3 if options.quick else 5)
@@ -683,7 +738,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         "the floor measured between every two rows\n",
         flush=True,
     )
-    rows = build_rows()
+    rows = build_rows(names)
     run(rows, seconds, rounds)
     print(render(table(rows, pick)))
     print()

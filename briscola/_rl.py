@@ -15,9 +15,9 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from ._actions import Play
+from ._actions import CALLS, CUT, KNOCK, PASS, PLAYS, SAYS, SIGNS, SWAPS, Action
 from ._engine import legal_actions, outcome
-from ._observe import observe
+from ._observe import Observation, observe
 from ._presets import preset as _preset
 from ._rules import Auction, Rules
 from ._state import GameState
@@ -34,6 +34,9 @@ Mask = np.ndarray[Any, np.dtype[np.int8]]
 
 Observed = dict[str, Any]
 """An observation as the environments give it."""
+
+Vector = np.ndarray[Any, np.dtype[np.float32]]
+"""An encoded observation."""
 
 
 def choose_rules(preset: str, rules: Rules | None) -> Rules:
@@ -85,6 +88,8 @@ def rewards(state: GameState, scheme: str) -> list[float]:
 
 def action_index(action: object, size: int) -> int:
     """``action`` as an action index below ``size``."""
+    if type(action) is int and 0 <= action < size:
+        return action
     try:
         # Anything with __index__ will do (a NumPy integer too); the rest
         # raises TypeError here, and is refused below.
@@ -163,7 +168,10 @@ class Deal:
         "idle_info",
         "_zeros",
         "_blank",
-        "_slot",
+        "_by_id",
+        "_last",
+        "_vectors",
+        "_views",
     )
 
     def __init__(self, rules: Rules) -> None:
@@ -171,7 +179,16 @@ class Deal:
         size = self.encoding.num_actions
         self._zeros = bytes(4 * self.encoding.observation_size)
         self._blank = bytes(size)
-        self._slot = {card: i for i, card in enumerate(rules.pack)}
+        # The index of each action by identity: legal_actions hands out
+        # interned actions, and the encoding's table holds the others
+        # (every object keyed here lives as long as the tables holding it).
+        by_id = {id(action): i for i, action in enumerate(self.encoding.actions)}
+        interned: tuple[Action, ...] = (*PLAYS, *SWAPS, *CALLS, CUT, KNOCK, PASS, *SAYS, *SIGNS)
+        for action in interned:
+            i = self.encoding._index.get(action, -1)
+            if i >= 0:
+                by_id[id(action)] = i
+        self._by_id = by_id
         self.legal = self._blank
         """Per action index, 1 if legal now (the environment's own copy,
         which no agent can change)."""
@@ -186,9 +203,37 @@ class Deal:
         """The mask handed out for the seat to move (read-only)."""
         self.state: GameState = NO_DEAL
         """The deal in progress (:data:`NO_DEAL` before :meth:`start`)."""
+        n = rules.players
+        self._last: list[Observation | None] = [None] * n
+        self._vectors = [array.array("f", self._zeros) for _ in range(n)]
+        self._views: list[Vector] = self._views_of(self._vectors)
+
+    @staticmethod
+    def _views_of(
+        vectors: list[array.array[float]],
+    ) -> list[Vector]:
+        """NumPy arrays sharing the seats' vectors' memory, to copy them
+        from."""
+        return [np.frombuffer(vector, dtype=np.float32) for vector in vectors]
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The views are rebuilt on the vectors: pickled, they would be
+        # copies, left behind when the vectors change.
+        return {name: getattr(self, name) for name in self.__slots__ if name != "_views"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+        self._views = self._views_of(self._vectors)
+
+    def begin(self, state: GameState) -> None:
+        """Make ``state``, a new deal, the deal in progress."""
+        self._last = [None] * len(self._last)
+        self.start(state)
 
     def start(self, state: GameState) -> None:
-        """Make ``state`` the deal in progress."""
+        """Make ``state``, the deal in progress after an action, the deal
+        in progress."""
         self.state = state
         self.update()
 
@@ -199,22 +244,34 @@ class Deal:
             self.legal, self.mask = self._blank, self.idle
             return
         legal = bytearray(self._blank)
-        index = self.encoding.index
-        slot = self._slot
-        for action in legal_actions(state):
-            if type(action) is Play:
-                legal[slot[action.card]] = 1
-            else:
-                legal[index(action)] = 1
+        actions = legal_actions(state)
+        try:
+            for i in map(self._by_id.__getitem__, map(id, actions)):
+                legal[i] = 1
+        except KeyError:  # an action that is not interned (a bid)
+            for action in actions:
+                legal[self.encoding.index(action)] = 1
         self.legal = bytes(legal)
         # Over immutable bytes, so read-only: an agent cannot write to it.
         self.mask = np.frombuffer(self.legal, dtype=np.int8)
 
-    def vector(self, seat: int) -> np.ndarray[Any, np.dtype[np.float32]]:
-        """The encoded observation of ``seat``, as a new float32 array."""
-        out = array.array("f", self._zeros)
-        self.encoding.encode_into(observe(self.state, seat), out)
-        return np.frombuffer(out, dtype=np.float32)
+    def vector(self, seat: int) -> Vector:
+        """The encoded observation of ``seat``, as a new float32 array.
+
+        Each seat keeps the vector of its last observation of the deal and
+        rewrites only what changed since (:meth:`Encoding._encode_change`).
+        """
+        seen = observe(self.state, seat)
+        last = self._last[seat]
+        out = self._vectors[seat]
+        if last is None:
+            out[:] = self.encoding._zero
+            self.encoding.encode_into(seen, out)
+        else:
+            self.encoding._encode_change(last, seen, out)
+        self._last[seat] = seen
+        copy: Vector = self._views[seat].copy()
+        return copy
 
     def observation(self, seat: int) -> Observed:
         """The observation dictionary of ``seat``: its mask is the legal

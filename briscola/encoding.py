@@ -24,12 +24,28 @@ layouts; :data:`LAYOUT_VERSION` numbers them.
 
 from __future__ import annotations
 
+import array
 import operator
 import random
 from collections.abc import MutableSequence, Sequence
 from typing import Final, cast
 
-from ._actions import CUT, KNOCK, PASS, SAYS, SIGNS, Action, Call, Play, Signal, SwapTrump, Word
+from ._actions import (
+    CUT,
+    KNOCK,
+    PASS,
+    SAYS,
+    SIGNS,
+    Action,
+    Call,
+    Play,
+    Say,
+    Sign,
+    Signal,
+    SwapTrump,
+    Word,
+    talk_this_trick,
+)
 from ._auction import bid_ladder
 from ._cards import FULL_PACK, Rank
 from ._engine import legal_actions
@@ -220,6 +236,7 @@ class Encoding:
         self._position_value = _scaled(high[self._stock_known]) if self._stock_known >= 0 else ()
         self._size_value = _scaled(high[self._sizes])
         self._points_value = _scaled(high[self._points])
+        self._points_high = high[self._points]
         self._tricks_value = _scaled(high[self._tricks])
         self._one_seat_sides = len(sides) == n
 
@@ -246,6 +263,19 @@ class Encoding:
             tuple(tuple(s for s in range(n) if place[s] == k) for k in range(len(sides)))
             for place in self._side_place
         )
+        # For _encode_change: a zeroed vector to clear sections from, and
+        # the runs of entries it clears (from each run's first section to
+        # the end of its last).
+        self._zero = array.array("f", bytes(4 * self.observation_size))
+        stop = {section.start: section.stop for section in obs.sections}
+        self._dealt_range = (self._dealt, stop.get(self._dealt, 0))
+        self._face_up_range = (
+            self._face_up,
+            stop[self._stock_known] if self._stock_known >= 0 else stop.get(self._drawn, 0),
+        )
+        self._contract_range = (self._bid, stop.get(self._partner, 0))
+        self._word_index = {word: i for i, word in enumerate(Word)}
+        self._signal_index = {signal: i for i, signal in enumerate(Signal)}
 
     def __repr__(self) -> str:
         return f"Encoding(<{self.rules.players}-seat rules>)"
@@ -630,6 +660,185 @@ class Encoding:
         o[self._phase + self._phase_index[seen.phase]] = 1.0
         if self._words >= 0:
             encode_talk(seen, rel, self._words, self._signs, o)
+
+    def _encode_change(self, last: Observation, seen: Observation, out: array.array[float]) -> None:
+        """Turn ``out``, the encoding of ``last``, into that of ``seen``: an
+        observation of the same seat later in the same deal (whose history
+        extends ``last``'s).
+
+        The environments' fast path: only the sections whose fields
+        changed are rewritten (cleared, then written as
+        :meth:`encode_into` writes them), and only the actions taken since
+        ``last`` are added to the played cards. ``out`` is an array of
+        float32 (``array.array("f")``). tests/test_encoding.py checks it
+        against :meth:`encode` at every step of random deals of every
+        preset.
+        """
+        o = out
+        zero = self._zero
+        seat = seen.seat
+        rel = self._rel[seat]
+        slot = self._slot
+        size = len(self._pack)
+
+        if seen.hand is not last.hand:
+            hand_at = self._hand_at
+            for card in last.hand:
+                o[hand_at[card]] = 0.0
+            for card in seen.hand:
+                o[hand_at[card]] = 1.0
+        known = seen.known_hands
+        if known is not last.known_hands:
+            base = self._known - size
+            for s, (cards, had) in enumerate(zip(known, last.known_hands)):
+                if cards is not had and s != seat:
+                    first = base + rel[s] * size
+                    for card in had:
+                        o[first + slot[card.index]] = 0.0
+                    for card in cards:
+                        o[first + slot[card.index]] = 1.0
+        if self._dealt >= 0 and seen.shown_dealt is not last.shown_dealt:
+            start, stop = self._dealt_range
+            o[start:stop] = zero[start:stop]
+            base = self._dealt - size
+            for s, cards in enumerate(seen.shown_dealt):
+                if cards and s != seat:
+                    first = base + rel[s] * size
+                    for card in cards:
+                        o[first + slot[card.index]] = 1.0
+
+        history = seen.history
+        done = len(last.history)
+        talked = len(history) != done
+        if talked:
+            played = self._played_base[seat]
+            given = self._given_base[seat]
+            actors = seen.actors
+            for k in range(done, len(history)):
+                action = history[k]
+                if type(action) is Play:
+                    o[played[actors[k]] + slot[action.card.index]] = 1.0
+                elif type(action) is SwapTrump:
+                    o[given[actors[k]] + slot[action.card.index]] = 1.0
+                elif type(action) is Sign:
+                    row = 0 if actors[k] == seat else len(Signal)
+                    o[self._signs + row + self._signal_index[action.signal]] = 1.0
+
+        trick = seen.trick
+        before = last.trick
+        if trick is not before:
+            base = self._trick
+            if before:
+                for k, (_, card) in enumerate(before):
+                    o[base + k * size + slot[card.index]] = 0.0
+                o[self._leader + rel[before[0][0]]] = 0.0
+            if trick:
+                for k, (_, card) in enumerate(trick):
+                    o[base + k * size + slot[card.index]] = 1.0
+                o[self._leader + rel[trick[0][0]]] = 1.0
+        if seen.trump is not last.trump:
+            start, stop = self._trump, self._trump + 4
+            o[start:stop] = zero[start:stop]
+            if seen.trump is not None:
+                o[self._trump + seen.trump.value] = 1.0
+        if self._face_up >= 0 and (
+            seen.trump_card is not last.trump_card
+            or seen.turned_card is not last.turned_card
+            or seen.trump_drawn is not last.trump_drawn
+            or seen.buried is not last.buried
+            or seen.stock_known is not last.stock_known
+        ):
+            start, stop = self._face_up_range
+            o[start:stop] = zero[start:stop]
+            face_up = seen.trump_card
+            if face_up is not None:
+                o[self._face_up + slot[face_up.index]] = 1.0
+            turned = seen.turned_card
+            if turned is not None:
+                o[self._turned + slot[turned.index]] = 1.0
+            if seen.trump_drawn is not None:
+                o[self._drawn + rel[seen.trump_drawn[0]]] = 1.0
+            if self._buried >= 0:
+                for card in seen.buried:
+                    o[self._buried + slot[card.index]] = 1.0
+                position_value = self._position_value
+                for position, card in seen.stock_known:
+                    o[self._stock_known + slot[card.index]] = position_value[position + 1]
+        o[self._stock] = self._stock_value[seen.stock_size]
+        if seen.hand_sizes != last.hand_sizes:
+            base = self._sizes
+            size_value = self._size_value
+            for s, count in enumerate(seen.hand_sizes):
+                o[base + rel[s]] = size_value[count]
+
+        if seen.piles is not last.piles or seen.tricks_won is not last.tricks_won:
+            place = self._side_place[seat]
+            points = self._points_of.__getitem__
+            base_points = self._points
+            base_tricks = self._tricks
+            points_value = self._points_value
+            tricks_value = self._tricks_value
+            piles = seen.piles
+            tricks_won = seen.tricks_won
+            if self._one_seat_sides:
+                high = self._points_high
+                for s, (pile, kept) in enumerate(zip(piles, last.piles)):
+                    if pile is not kept:
+                        # Piles only grow: add the new cards' points to
+                        # the count the entry holds (read back exactly).
+                        i = base_points + place[s]
+                        held = round(o[i] * high) if len(pile) > len(kept) else 0
+                        start = len(kept) if held or not kept else 0
+                        taken = held + sum(map(points, pile[start:]))
+                        o[i] = points_value[taken]
+                    o[base_tricks + place[s]] = tricks_value[tricks_won[s]]
+            else:
+                for k, members in enumerate(self._side_members[seat]):
+                    taken = won = 0
+                    for s in members:
+                        taken += sum(map(points, piles[s]))
+                        won += tricks_won[s]
+                    o[base_points + k] = points_value[taken]
+                    o[base_tricks + k] = tricks_value[won]
+
+        if self._bid >= 0 and seen.contract is not last.contract:
+            start, stop = self._contract_range
+            o[start:stop] = zero[start:stop]
+            contract = seen.contract
+            if contract is not None:
+                if contract.bid is not None:
+                    o[self._bid + self._bid_index[contract.bid] - self._bid_start] = 1.0
+                if contract.declarer is not None:
+                    o[self._declarer + rel[contract.declarer]] = 1.0
+                for s, passed in enumerate(contract.passed):
+                    if passed:
+                        o[self._passed + rel[s]] = 1.0
+                if contract.called_card is not None:
+                    o[self._called + slot[contract.called_card.index]] = 1.0
+                if contract.partner is not None:
+                    o[self._partner + rel[contract.partner]] = 1.0
+        if seen.to_move != last.to_move:
+            if last.to_move is not None:
+                o[self._to_move + rel[last.to_move]] = 0.0
+            if seen.to_move is not None:
+                o[self._to_move + rel[seen.to_move]] = 1.0
+        if seen.dealer != last.dealer:
+            o[self._dealer + rel[last.dealer]] = 0.0
+            o[self._dealer + rel[seen.dealer]] = 1.0
+        if seen.phase is not last.phase:
+            o[self._phase + self._phase_index[last.phase]] = 0.0
+            o[self._phase + self._phase_index[seen.phase]] = 1.0
+        if self._words >= 0 and (talked or trick is not before):
+            # The words said in the trick in progress (the signs, made
+            # once for the deal, were added with the history above).
+            start = self._words
+            stop = self._signs
+            o[start:stop] = zero[start:stop]
+            words = len(Word)
+            word_index = self._word_index
+            for actor, talk in talk_this_trick(history, seen.actors, len(trick)):
+                if type(talk) is Say:
+                    o[start + rel[actor] * words + word_index[talk.word]] = 1.0
 
     def describe(self, vector: Sequence[float]) -> dict[str, list[float]]:
         """The non-zero entries of an encoded observation, by section: a

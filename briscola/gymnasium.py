@@ -19,6 +19,10 @@ the learner is to move again or the deal is over.
   actions) ends the episode at once: terminated, reward -1. The deal
   stops there; the bots get nothing, as they are not learning.
 
+Importing the module registers the environment with Gymnasium as
+:data:`ENV_ID`, so that ``gymnasium.make("briscola/Briscola-v0",
+preset=...)`` makes it (the keywords are :class:`BriscolaEnv`'s).
+
 Install it with ``pip install 'briscola[gymnasium]'``.
 
 >>> from briscola.gymnasium import BriscolaEnv
@@ -36,7 +40,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, TypeAlias
+from typing import Any, Final, TypeAlias
 
 import gymnasium
 import numpy as np
@@ -63,7 +67,18 @@ from ._state import GameState
 from .bots import Bot, RandomBot, make_bot
 from .encoding import LAYOUT_VERSION
 
-__all__ = ["BriscolaEnv", "Opponent"]
+__all__ = ["ENV_ID", "BriscolaEnv", "Opponent"]
+
+ENV_ID: Final = "briscola/Briscola-v0"
+"""The id :class:`BriscolaEnv` is registered under with Gymnasium, on
+import of this module.
+
+>>> import gymnasium
+>>> from briscola import preset
+>>> env = gymnasium.make(ENV_ID, preset="spanish-2p", seat=1)
+>>> env.unwrapped.rules == preset("spanish-2p"), env.unwrapped.seat
+(True, 1)
+"""
 
 Choose: TypeAlias = Callable[[Observation, Sequence[Action], random.Random], Action]
 """A bot's ``choose`` method, or any function of that shape."""
@@ -196,7 +211,7 @@ class BriscolaEnv(gymnasium.Env[dict[str, Any], np.int64]):
         state = self._bots_play(new_game(self.rules, seed=deal_seed))
         while state.is_over:  # pragma: no cover - no preset ends before every seat acts
             state = self._bots_play(new_game(self.rules, seed=self._seeds.getrandbits(63)))
-        self._deal.start(state)
+        self._deal.begin(state)
         self._over = False
         if self.render_mode == "human":
             self.render()
@@ -274,3 +289,7 @@ class BriscolaEnv(gymnasium.Env[dict[str, Any], np.int64]):
     def render(self) -> str | None:
         """The table as text (``"ansi"``), or printed (``"human"``)."""
         return render(self.render_mode, self._deal)
+
+
+if ENV_ID not in gymnasium.registry:  # not again if the module is reloaded
+    gymnasium.register(id=ENV_ID, entry_point="briscola.gymnasium:BriscolaEnv")

@@ -323,7 +323,7 @@ class BriscolaAECEnv(AECEnv):
             state = start
         else:
             raise ValueError("options['state'] must be a GameState of the environment's rules")
-        self._deal.start(state)
+        self._deal.begin(state)
         self.agents = list(self._names)
         self.rewards = dict.fromkeys(self._names, 0.0)
         self._cumulative_rewards = dict.fromkeys(self._names, 0.0)

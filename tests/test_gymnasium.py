@@ -29,8 +29,8 @@ from briscola import (  # noqa: E402
     preset,
 )
 from briscola.bots import HeuristicBot  # noqa: E402
-from briscola.encoding import Encoding  # noqa: E402
-from briscola.gymnasium import BriscolaEnv  # noqa: E402
+from briscola.encoding import Encoding, encoding_for  # noqa: E402
+from briscola.gymnasium import ENV_ID, BriscolaEnv  # noqa: E402
 from tests.strategies import PRESET_NAMES  # noqa: E402
 
 # Gymnasium can test other render modes only for environments made by id.
@@ -52,6 +52,32 @@ def test_a_registered_id_passes_the_checker() -> None:
     gymnasium.register(id="briscola/Test-v0", entry_point="briscola.gymnasium:BriscolaEnv")
     made = gymnasium.make("briscola/Test-v0", preset="spanish-2p", render_mode="ansi")
     check_env(made.unwrapped, skip_render_check=False)
+
+
+# The checker warns of an environment it is handed wrapped, as
+# gymnasium.make wraps it.
+WRAPPED = "ignore:.*is different from the unwrapped version"
+
+
+@pytest.mark.filterwarnings(WRAPPED)
+@pytest.mark.parametrize("name", ["italian-2p", "split-4p", "bastardo"])
+def test_importing_the_module_registers_the_environment(name: str) -> None:
+    """Importing :mod:`briscola.gymnasium` registers
+    ``briscola/Briscola-v0``: ``gymnasium.make`` takes
+    :class:`BriscolaEnv`'s keywords, and the checker passes on the made
+    environment, render modes included."""
+    assert ENV_ID == "briscola/Briscola-v0" and ENV_ID in gymnasium.registry
+    made = gymnasium.make(ENV_ID, preset=name, seat=1, render_mode="ansi")
+    inner = made.unwrapped
+    assert isinstance(inner, BriscolaEnv)
+    assert (inner.rules, inner.seat, inner.render_mode) == (preset(name), 1, "ansi")
+    check_env(made, skip_render_check=False)
+    check_env(inner, skip_render_check=False)
+    observation, info = made.reset(seed=3)
+    assert (
+        observation["observation"].tolist()
+        == BriscolaEnv(name, seat=1).reset(seed=3)[0]["observation"].tolist()
+    )
 
 
 def greedy_episode(env: BriscolaEnv, seed: int) -> tuple[float, int]:
@@ -94,6 +120,28 @@ def test_an_episode_is_one_deal(name: str) -> None:
         expected = float(result.scores[1])
     assert reward == expected
     assert 1 <= steps <= len(env.game.history)
+
+
+@pytest.mark.parametrize("name", PRESET_NAMES)
+def test_every_observation_is_the_whole_encoding(name: str) -> None:
+    """At every step of random deals, at every seat, the observation is
+    :meth:`Encoding.encode` of what the learner's seat sees, as float32
+    (the environment rewrites its vector only where the deal changed)."""
+    encoding = encoding_for(preset(name))
+    rng = random.Random(name)
+    for seat in range(encoding.rules.players):
+        env = BriscolaEnv(name, seat=seat)
+        for seed in range(2):
+            observation, info = env.reset(seed=seed)
+            terminated = False
+            while not terminated:
+                expected = encoding.encode(observe(env.game, seat))
+                assert (
+                    observation["observation"].tolist()
+                    == np.array(expected, dtype=np.float32).tolist()
+                )
+                action = rng.choice(np.flatnonzero(info["action_mask"]).tolist())
+                observation, _, terminated, _, info = env.step(action)
 
 
 def test_same_seed_same_episode() -> None:

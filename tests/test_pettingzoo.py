@@ -76,6 +76,37 @@ def test_pettingzoo_suite(name: str, capsys: pytest.CaptureFixture[str]) -> None
 
 
 @pytest.mark.parametrize("name", PRESET_NAMES)
+def test_every_observation_is_the_whole_encoding(name: str) -> None:
+    """At every step of random deals, ``last()`` and ``observe(agent)`` of
+    any agent give :meth:`Encoding.encode` of what the seat sees, as
+    float32, though each seat's vector is only rewritten where the deal
+    changed since its last observation; an array handed out is never
+    written again."""
+    game = raw_env(name)
+    encoding = game.encoding
+    rng = random.Random(name)
+    for seed in range(4):
+        game.reset(seed=seed)
+        handed: list[tuple[Any, list[float]]] = []
+        while game.agents:
+            observation, _, terminated, truncated, _ = game.last()
+            names = [game.agent_selection]
+            names += [agent for agent in game.possible_agents if rng.random() < 0.3]
+            for agent in names:
+                seen = observe(game.unwrapped.game, game.possible_agents.index(agent))
+                vector = game.observe(agent)["observation"]
+                expected = np.array(encoding.encode(seen), dtype=np.float32)
+                assert vector.dtype == np.float32 and vector.tolist() == expected.tolist()
+                handed.append((vector, vector.tolist()))
+            if terminated or truncated:
+                game.step(None)
+            else:
+                assert observation is not None
+                game.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
+        assert all(vector.tolist() == copy for vector, copy in handed)
+
+
+@pytest.mark.parametrize("name", PRESET_NAMES)
 def test_a_deal_is_one_episode(name: str) -> None:
     """``reset(seed=k)`` deals ``new_game(rules, seed=k)``; agents act in
     the deal's order with the deal's legal actions in the mask (also in
