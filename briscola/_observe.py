@@ -23,6 +23,7 @@ from ._actions import Action, Say, Sign, Signal, SwapTrump, Word
 from ._build import copier, twin
 from ._cards import Card, Suit
 from ._drawn import Drawn
+from ._heard import side_heard
 from ._layout import deal_layout, dealt_style, redraw_positions
 from ._match import MatchState
 from ._rules import (
@@ -33,7 +34,6 @@ from ._rules import (
     Rules,
 )
 from ._state import PHASE_CUT_OR_KNOCK, Contract, GameState, Outcome, Phase
-from ._talk import heard
 
 __all__ = ["Observation", "observe"]
 
@@ -247,8 +247,10 @@ def observe(state: GameState | MatchState, seat: int) -> Observation:
     trump_drawn = state.trump_drawn
     history = state.history
     actors = state.actors
-    if rules.table_talk:
-        history, actors = heard(rules, history, actors, seat)
+    talk = state._talk
+    if talk is not None:
+        # What the seat's side heard, kept as the deal went (see _heard).
+        history, actors = side_heard(talk[1][setup.table.side_of[seat]], history, actors)
 
     # Cards whose holder is public: buried cards (drawn from known places),
     # and every card that has lain face up as the trump card.

@@ -202,6 +202,10 @@ def apply_play(state: GameState, action: Play) -> GameState:
         new.trump_drawn = state.trump_drawn
         new.contract = state.contract
         new.is_over = False
+        talk = state._talk
+        # With table talk, a card played starts the next seat's turn (see
+        # _heard): it clears the record's turn code and nothing else.
+        new._talk = talk if talk is None or not talk[0] else (0, talk[1])
         new.__class__ = GameState
         return new  # type: ignore[no-any-return]  # the relabelled twin: see _TWIN
     if count == 2:
@@ -278,6 +282,8 @@ def _complete_trick(
     new.trump_drawn = trump_drawn
     new.contract = state.contract
     new.is_over = phase is PHASE_OVER
+    talk = state._talk
+    new._talk = talk if talk is None or not talk[0] else (0, talk[1])  # see apply_play
     new.__class__ = GameState
     return new  # type: ignore[no-any-return]  # the relabelled twin: see _TWIN
 
@@ -343,6 +349,8 @@ def _two_seat_trick(
     new.trump_drawn = trump_drawn
     new.contract = state.contract
     new.is_over = over
+    talk = state._talk
+    new._talk = talk if talk is None or not talk[0] else (0, talk[1])  # see apply_play
     new.__class__ = GameState
     return new  # type: ignore[no-any-return]  # the relabelled twin: see _TWIN
 

@@ -11,6 +11,7 @@ from ._actions import Action, Bid
 from ._build import constructor, copier
 from ._cards import Card, Suit
 from ._drawn import Drawn
+from ._heard import TalkRecord, grown, talk_record
 from ._rules import Rules
 from ._trick import Table, table_for
 
@@ -203,9 +204,15 @@ class GameState(Drawn):
     """Whether the deal has ended (every card played, or a void deal):
     :attr:`phase` is ``Phase.OVER``. A stored field, not a property,
     because playout loops read it on every step."""
+    _talk: TalkRecord | None = attrs.field(init=False, eq=False, hash=False, repr=False)
+    """Internal, derived from the history: with table talk, what the seat
+    to move has said and signed this turn and what each side has heard
+    (see ``briscola._heard``), kept as the deal goes; ``None`` without
+    talk."""
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "is_over", self.phase is PHASE_OVER)
+        object.__setattr__(self, "_talk", talk_record(self.setup.rules, self.history, self.actors))
 
     @property
     def rules(self) -> Rules:
@@ -284,9 +291,13 @@ class _StateConstructor(Protocol):
 
 
 _IS_OVER = {"is_over": "phase is PHASE_OVER"}
-_NAMESPACE = {"PHASE_OVER": PHASE_OVER}
+_NAMESPACE = {"PHASE_OVER": PHASE_OVER, "talk_record": talk_record, "grown": grown}
+_GROWN = {"_talk": "grown(old._talk, history, actors, old.setup.table.side_of)"}
+"""The talk record of a copy whose history grew by one action."""
 
-make_state: _StateConstructor = constructor(GameState, _IS_OVER, _NAMESPACE)
+make_state: _StateConstructor = constructor(
+    GameState, {**_IS_OVER, "_talk": "talk_record(setup.rules, history, actors)"}, _NAMESPACE
+)
 """A :class:`GameState` from every field, by keyword, without checks."""
 
 
@@ -303,7 +314,10 @@ class _Swapped(Protocol):
 
 
 swapped: _Swapped = copier(
-    GameState, ("hands", "trump_card", "history", "actors"), {"is_over": "old.is_over"}
+    GameState,
+    ("hands", "trump_card", "history", "actors"),
+    {"is_over": "old.is_over", **_GROWN},
+    _NAMESPACE,
 )
 """``old`` after a trump exchange."""
 
@@ -325,7 +339,7 @@ class _Contracted(Protocol):
 contracted: _Contracted = copier(
     GameState,
     ("phase", "to_move", "trump", "history", "actors", "contract"),
-    _IS_OVER,
+    {**_IS_OVER, **_GROWN},
     _NAMESPACE,
 )
 """``old`` after a bid, a pass or a call."""
