@@ -19,12 +19,12 @@ from typing import Protocol, overload
 
 import attrs
 
-from ._actions import Action, Say, Sign, Signal, SwapTrump, Word
+from ._actions import Action, Say, Sign, Signal, Word
 from ._build import copier, twin
 from ._cards import Card, Suit
 from ._drawn import Drawn
 from ._heard import side_heard
-from ._layout import deal_layout, dealt_style, redraw_positions
+from ._layout import Layout, deal_layout, dealt_style, redraw_positions
 from ._match import MatchState
 from ._rules import (
     EXCHANGE_NONE,
@@ -265,7 +265,7 @@ def observe(state: GameState | MatchState, seat: int) -> Observation:
             if trump_drawn is not None:
                 public.add(trump_drawn[1])
     else:
-        given = [action.card for action in history if type(action) is SwapTrump]
+        given = state._given
         turned = _turned_card(state) if given else _face_up_card(state)
         public = set(buried)
         public.update(given)
@@ -366,6 +366,10 @@ def _known_hands(
             known.append(cards)
         elif other in shown:
             known.append(tuple(sorted(cards, key=_by_index)))
+        elif public.isdisjoint(cards):
+            # The commonest case, answered by set lookups without a frame:
+            # a public card (there are few) is rarely in a given hand.
+            known.append(())
         else:
             known.append(tuple(sorted([c for c in cards if c in public], key=_by_index)))
     return tuple(known)
@@ -373,13 +377,12 @@ def _known_hands(
 
 def _shown_partners(state: GameState, seat: int) -> tuple[int, ...]:
     """The partners whose hands ``seat`` sees now."""
-    rules = state.rules
-    mode = rules.partner_hands
+    mode = state.rules.partner_hands
     if mode is PARTNERS_HIDDEN or state.phase is PHASE_CUT_OR_KNOCK:
         return ()  # nothing is dealt before Split's cut or knock
     if mode is PARTNERS_AFTER_STOCK and (state.stock or state.trump_card is not None):
         return ()
-    return _partners(rules, seat)
+    return state.setup.table.partners[seat]
 
 
 def _dealt_to(state: GameState, seats: tuple[int, ...]) -> dict[int, tuple[Card, ...]]:
@@ -387,19 +390,18 @@ def _dealt_to(state: GameState, seats: tuple[int, ...]) -> dict[int, tuple[Card,
     order."""
     setup = state.setup
     layout = deal_layout(setup.rules, setup.dealer, dealt_style(setup.rules, state.history))
-    return {
-        seat: tuple(sorted((setup.pack[p] for p in layout.hands[seat]), key=_by_index))
-        for seat in seats
-    }
+    dealt = _dealt_hands(layout, setup.pack)
+    return {seat: dealt[seat] for seat in seats}
 
 
-@functools.lru_cache(maxsize=512)
-def _partners(rules: Rules, seat: int) -> tuple[int, ...]:
-    """The other seats of ``seat``'s fixed side."""
-    for side in rules.sides:
-        if seat in side:
-            return tuple(other for other in side if other != seat)
-    return ()  # pragma: no cover - every seat has a side
+@functools.lru_cache(maxsize=256)
+def _dealt_hands(layout: Layout, pack: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
+    """Per seat, the cards ``layout`` deals it from ``pack``, in canonical
+    order: the same for every state of a deal, so kept for the deals
+    observed last."""
+    return tuple(
+        tuple(sorted((pack[p] for p in positions), key=_by_index)) for positions in layout.hands
+    )
 
 
 def _public_contract(state: GameState, seat: int) -> Contract | None:

@@ -224,6 +224,7 @@ def apply_play(state: GameState, action: Play) -> GameState:
         new.tricks_won = state.tricks_won
         new.trump_drawn = state.trump_drawn
         new.contract = state.contract
+        new._given = state._given
         new.is_over = False
         talk = state._talk
         # With table talk, a card played starts the next seat's turn (see
@@ -304,6 +305,7 @@ def _complete_trick(
     new.tricks_won = tuple(won)
     new.trump_drawn = trump_drawn
     new.contract = state.contract
+    new._given = state._given
     new.is_over = phase is PHASE_OVER
     talk = state._talk
     new._talk = talk if talk is None or not talk[0] else (0, talk[1])  # see apply_play
@@ -371,6 +373,7 @@ def _two_seat_trick(
     new.tricks_won = tricks_won
     new.trump_drawn = trump_drawn
     new.contract = state.contract
+    new._given = state._given
     new.is_over = over
     talk = state._talk
     new._talk = talk if talk is None or not talk[0] else (0, talk[1])  # see apply_play

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Final, Protocol, TypeAlias
 
 import attrs
 
-from ._actions import Action, Bid
+from ._actions import Action, Bid, SwapTrump
 from ._build import constructor, copier
 from ._cards import Card, Suit
 from ._drawn import Drawn
@@ -210,8 +210,14 @@ class GameState(Drawn):
     (see ``briscola._heard``), kept as the deal goes; ``None`` without
     talk."""
 
+    _given: tuple[Card, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
+    """Internal, derived from the history: the trumps given in exchanges so
+    far, in order (each lay face up as the trump card after), kept as the
+    deal goes."""
+
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "is_over", self.phase is PHASE_OVER)
+        object.__setattr__(self, "_given", given_cards(self.history))
         object.__setattr__(self, "_talk", talk_record(self.setup.rules, self.history, self.actors))
 
     @property
@@ -290,13 +296,33 @@ class _StateConstructor(Protocol):
     ) -> GameState: ...
 
 
+def given_cards(history: tuple[Action, ...]) -> tuple[Card, ...]:
+    """The trumps given in the exchanges of ``history``, in order."""
+    return tuple(action.card for action in history if type(action) is SwapTrump)
+
+
 _IS_OVER = {"is_over": "phase is PHASE_OVER"}
-_NAMESPACE = {"PHASE_OVER": PHASE_OVER, "talk_record": talk_record, "grown": grown}
-_GROWN = {"_talk": "grown(old._talk, history, actors, old.setup.table.side_of)"}
-"""The talk record of a copy whose history grew by one action."""
+_NAMESPACE = {
+    "PHASE_OVER": PHASE_OVER,
+    "talk_record": talk_record,
+    "grown": grown,
+    "given_cards": given_cards,
+}
+_GROWN = {
+    "_talk": "grown(old._talk, history, actors, old.setup.table.side_of)",
+    "_given": "old._given",
+}
+"""The derived fields of a copy whose history grew by one action other
+than an exchange."""
 
 make_state: _StateConstructor = constructor(
-    GameState, {**_IS_OVER, "_talk": "talk_record(setup.rules, history, actors)"}, _NAMESPACE
+    GameState,
+    {
+        **_IS_OVER,
+        "_talk": "talk_record(setup.rules, history, actors)",
+        "_given": "given_cards(history)",
+    },
+    _NAMESPACE,
 )
 """A :class:`GameState` from every field, by keyword, without checks."""
 
@@ -316,7 +342,7 @@ class _Swapped(Protocol):
 swapped: _Swapped = copier(
     GameState,
     ("hands", "trump_card", "history", "actors"),
-    {"is_over": "old.is_over", **_GROWN},
+    {"is_over": "old.is_over", **_GROWN, "_given": "old._given + (history[-1].card,)"},
     _NAMESPACE,
 )
 """``old`` after a trump exchange."""

@@ -63,6 +63,7 @@ talked: _Talked = copier(
     {
         "is_over": "old.is_over",
         "_talk": "grown(old._talk, history, actors, old.setup.table.side_of)",
+        "_given": "old._given",
     },
     {"grown": grown},
 )

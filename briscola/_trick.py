@@ -84,6 +84,7 @@ class Table:
         plain_play: No trump exchange and no table talk: the legal actions
             in trick play are just the cards in hand.
         side_seats: Per seat, the seats of its fixed side.
+        partners: Per seat, the other seats of its fixed side.
         swap_gives: Per card index, the trumps that the rules' trump
             exchange lets a seat give for that card lying face up, by
             their ranks alone (when and who may exchange is checked
@@ -105,6 +106,7 @@ class Table:
         "pack",
         "plain_play",
         "side_seats",
+        "partners",
         "swap_gives",
     )
 
@@ -122,6 +124,7 @@ class Table:
     pack: tuple[Card, ...]
     plain_play: bool
     side_seats: tuple[tuple[int, ...], ...]
+    partners: tuple[tuple[int, ...], ...]
     swap_gives: tuple[frozenset[Card], ...]
 
     def __init__(self, rules: Rules) -> None:
@@ -184,6 +187,9 @@ class Table:
             "pack": pack,
             "plain_play": plain_play,
             "side_seats": tuple(sides[side_of[seat]] for seat in range(n)),
+            "partners": tuple(
+                tuple(other for other in sides[side_of[seat]] if other != seat) for seat in range(n)
+            ),
             "swap_gives": tuple(_swap_gives(rules.exchange, card) for card in FULL_PACK),
         }
 
