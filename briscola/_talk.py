@@ -12,8 +12,8 @@ history.
 
 from __future__ import annotations
 
-from collections.abc import MutableSequence
-from typing import Final, Protocol
+from collections.abc import Callable, MutableSequence
+from typing import Any, Final, Protocol
 
 from ._actions import (
     Action,
@@ -24,7 +24,7 @@ from ._actions import (
     Word,
     talk_this_trick,
 )
-from ._build import copier
+from ._build import twin
 from ._heard import (
     OPEN_TALK,
     SAID,
@@ -49,25 +49,6 @@ __all__ = [
     "talk_indices",
     "encode_talk",
 ]
-
-
-class _Talked(Protocol):
-    def __call__(
-        self, old: GameState, *, history: tuple[Action, ...], actors: tuple[Seat, ...]
-    ) -> GameState: ...
-
-
-talked: _Talked = copier(
-    GameState,
-    ("history", "actors"),
-    {
-        "is_over": "old.is_over",
-        "_talk": "grown(old._talk, history, actors, old.setup.table.side_of)",
-        "_given": "old._given",
-    },
-    {"grown": grown},
-)
-"""``old`` after a word or a sign: only the history grows."""
 
 
 def may_talk(stock_size: int, trump_card_face_up: bool) -> bool:
@@ -132,8 +113,44 @@ def apply_sign(state: LiveState, action: Sign) -> GameState:
 
 
 def _record(state: LiveState, action: Say | Sign) -> GameState:
+    """``state`` with ``action`` (a word or a sign, allowed) taken: only
+    the history and the talk record change."""
     seat = state.to_move
-    return talked(state, history=state.history + (action,), actors=state.actors + (seat,))
+    history = state.history + (action,)
+    actors = state.actors + (seat,)
+    talk = state._talk
+    assert talk is not None  # why_no_talk found talk allowed
+    # Filled inline, as the card-playing steps are (see _play): talk is
+    # half the actions of a deal with table talk.
+    new = _TWIN()
+    new.setup = state.setup
+    new.phase = state.phase
+    new.to_move = seat
+    new.hands = state.hands
+    new.stock = state.stock
+    new.trump_card = state.trump_card
+    new.trump = state.trump
+    new.trick = state.trick
+    new.piles = state.piles
+    new.history = history
+    new.actors = actors
+    new.tricks_won = state.tricks_won
+    new.trump_drawn = state.trump_drawn
+    new.contract = state.contract
+    new.is_over = False
+    new._talk = (
+        (talk[0] | SAID, talk[1])
+        if type(action) is Say
+        else grown(talk, history, actors, state.setup.table.side_of)
+    )
+    new._given = state._given
+    new.__class__ = GameState
+    return new  # type: ignore[no-any-return]  # the relabelled twin: see _play
+
+
+_TWIN: Callable[[], Any] = twin(GameState)
+"""A mutable class with :class:`GameState`'s layout, for the fill of
+:func:`_record`."""
 
 
 class Heard(Protocol):

@@ -83,6 +83,9 @@ class Table:
         pack: The rules' cards in canonical order.
         plain_play: No trump exchange and no table talk: the legal actions
             in trick play are just the cards in hand.
+        talk_play: Table talk without a trump exchange: the legal actions
+            in trick play are the cards in hand, then the talk still
+            allowed.
         side_seats: Per seat, the seats of its fixed side.
         partners: Per seat, the other seats of its fixed side.
         swap_gives: Per card index, the trumps that the rules' trump
@@ -105,6 +108,7 @@ class Table:
         "total_points",
         "pack",
         "plain_play",
+        "talk_play",
         "side_seats",
         "partners",
         "swap_gives",
@@ -123,6 +127,7 @@ class Table:
     total_points: int
     pack: tuple[Card, ...]
     plain_play: bool
+    talk_play: bool
     side_seats: tuple[tuple[int, ...], ...]
     partners: tuple[tuple[int, ...], ...]
     swap_gives: tuple[frozenset[Card], ...]
@@ -186,6 +191,7 @@ class Table:
             "total_points": total_points,
             "pack": pack,
             "plain_play": plain_play,
+            "talk_play": rules.exchange is Exchange.NONE and rules.table_talk,
             "side_seats": tuple(sides[side_of[seat]] for seat in range(n)),
             "partners": tuple(
                 tuple(other for other in sides[side_of[seat]] if other != seat) for seat in range(n)
