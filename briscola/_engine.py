@@ -13,7 +13,7 @@ from ._match import MatchState, match_apply, match_legal_actions, match_outcome
 from ._outcome import game_outcome
 from ._play import PLAY_OF as _PLAY
 from ._play import PLAYS_OF_HAND as _PLAYS_OF_HAND
-from ._play import apply_play
+from ._play import apply_play, play_actions
 from ._state import PHASE_PLAYING, GameState, Outcome
 
 __all__ = ["legal_actions", "apply", "outcome", "is_legal", "final_outcome"]
@@ -88,6 +88,10 @@ def legal_actions(state: GameState | MatchState) -> tuple[Action, ...]:
                 if state.stock or state.trump_card is not None:
                     return _PLAYS_OF_HAND[len(hand)](hand) + _OPEN_TALK[talk[0]]
                 return _PLAYS_OF_HAND[len(hand)](hand)
+            if talk is None:
+                # A trump exchange without talk: the exchanges found in the
+                # rules table, then the cards.
+                return play_actions(state)
         return game_legal_actions(state)
     try:
         return _LEGAL[type(state)](state)

@@ -96,16 +96,19 @@ def why_no_talk(state: GameState, kind: type) -> str | None:
 
 def apply_say(state: LiveState, action: Say) -> GameState:
     """The seat to move says ``action.word``."""
-    reason = why_no_talk(state, Say)
-    if reason is not None:
+    talk = state._talk
+    # why_no_talk's checks, inline for the commonest case: talk allowed.
+    if talk is None or talk[0] & SAID or not (state.stock or state.trump_card is not None):
+        reason = why_no_talk(state, Say)
         raise IllegalActionError(f'seat {state.to_move} cannot say "{action.word}": {reason}')
     return _record(state, action)
 
 
 def apply_sign(state: LiveState, action: Sign) -> GameState:
     """The seat to move makes the sign ``action.signal`` to its partner."""
-    reason = why_no_talk(state, Sign)
-    if reason is not None:
+    talk = state._talk
+    if talk is None or talk[0] & SIGNED or not (state.stock or state.trump_card is not None):
+        reason = why_no_talk(state, Sign)
         raise IllegalActionError(
             f"seat {state.to_move} cannot make a sign ({action.signal}): {reason}"
         )
