@@ -151,6 +151,19 @@ def grown(
     # before it, and from here on again every action that follows.
     mine = side_of[actors[-1]]
     end = len(history)
+    if len(views) == 2:  # two pairs, the commonest table with talk
+        first, second = views
+        if mine == 0:
+            start = second[0]
+            return code | SIGNED, (
+                first,
+                (end, second[1] + history[start:-1], second[2] + actors[start:-1]),
+            )
+        start = first[0]
+        return code | SIGNED, (
+            (end, first[1] + history[start:-1], first[2] + actors[start:-1]),
+            second,
+        )
     return code | SIGNED, tuple(
         view
         if k == mine

@@ -13,7 +13,6 @@ serialized form.
 
 from __future__ import annotations
 
-import functools
 from operator import attrgetter
 from typing import Protocol, overload
 
@@ -24,7 +23,7 @@ from ._build import copier, twin
 from ._cards import Card, Suit
 from ._drawn import Drawn
 from ._heard import side_heard
-from ._layout import Layout, deal_layout, dealt_style, redraw_positions
+from ._layout import deal_layout, dealt_style, redraw_positions
 from ._match import MatchState
 from ._rules import (
     EXCHANGE_NONE,
@@ -277,9 +276,9 @@ def observe(state: GameState | MatchState, seat: int) -> Observation:
     if shown and rules.partner_hands is PARTNERS_BEFORE_FIRST_TRICK:
         # Partners showed their hands as dealt: the cards drawn since stay
         # hidden, so only the dealt cards still in hand are known.
-        dealt = _dealt_to(state, shown)
-        public = set(public or ()) | {card for cards in dealt.values() for card in cards}
-        shown_dealt = tuple(dealt.get(other, ()) for other in range(n))
+        facts = _deal_facts(state)
+        shown_dealt = facts.shown_dealt[seat]
+        public = set(public or ()) | facts.shown_cards[seat]
         shown = ()
     if public or shown:
         known = _known_hands(hands, seat, shown, public or set())
@@ -385,23 +384,54 @@ def _shown_partners(state: GameState, seat: int) -> tuple[int, ...]:
     return state.setup.table.partners[seat]
 
 
-def _dealt_to(state: GameState, seats: tuple[int, ...]) -> dict[int, tuple[Card, ...]]:
-    """Per seat of ``seats``, the cards the deal gave it, in canonical
-    order."""
-    setup = state.setup
-    layout = deal_layout(setup.rules, setup.dealer, dealt_style(setup.rules, state.history))
-    dealt = _dealt_hands(layout, setup.pack)
-    return {seat: dealt[seat] for seat in seats}
+class _DealFacts:
+    """What stays fixed through a dealt deal that :func:`observe` would
+    otherwise work out from the layout on every call: per seat, the
+    partners' hands as dealt that it was shown (:attr:`Observation.shown_dealt`)
+    and their cards as one set; and the card turned as trump."""
+
+    __slots__ = ("setup", "shown_dealt", "shown_cards", "turned")
+
+    def __init__(self, state: GameState) -> None:
+        setup = state.setup
+        rules = setup.rules
+        layout = deal_layout(rules, setup.dealer, dealt_style(rules, state.history))
+        dealt = tuple(
+            tuple(sorted((setup.pack[p] for p in positions), key=_by_index))
+            for positions in layout.hands
+        )
+        partners = setup.table.partners
+        n = rules.players
+        self.setup = setup
+        self.shown_dealt = tuple(
+            tuple(dealt[other] if other in partners[seat] else () for other in range(n))
+            for seat in range(n)
+        )
+        self.shown_cards = tuple(
+            frozenset(card for other in partners[seat] for card in dealt[other])
+            for seat in range(n)
+        )
+        turned: Card | None = None
+        if layout.trump is not None:
+            turned_at, _ = redraw_positions(layout, len(setup.buried))
+            turned = setup.pack[turned_at[-1]]
+        self.turned = turned
 
 
-@functools.lru_cache(maxsize=256)
-def _dealt_hands(layout: Layout, pack: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
-    """Per seat, the cards ``layout`` deals it from ``pack``, in canonical
-    order: the same for every state of a deal, so kept for the deals
-    observed last."""
-    return tuple(
-        tuple(sorted((pack[p] for p in positions), key=_by_index)) for positions in layout.hands
-    )
+_last_facts: _DealFacts | None = None
+"""The facts of the deal observed last: the states of one deal share
+their setup, so a search that observes one deal again and again finds
+them by one identity test. (The cache holds the setup it was made from,
+so no other setup can take its identity.)"""
+
+
+def _deal_facts(state: GameState) -> _DealFacts:
+    """The :class:`_DealFacts` of ``state``'s deal, which must be dealt."""
+    global _last_facts
+    facts = _last_facts
+    if facts is None or facts.setup is not state.setup:
+        facts = _last_facts = _DealFacts(state)
+    return facts
 
 
 def _public_contract(state: GameState, seat: int) -> Contract | None:
@@ -437,7 +467,4 @@ def _turned_card(state: GameState) -> Card | None:
     (exchanges may have taken it since)."""
     if state.contract is not None or state.trump is None:
         return None
-    setup = state.setup
-    layout = deal_layout(setup.rules, setup.dealer, dealt_style(setup.rules, state.history))
-    turned_at, _ = redraw_positions(layout, len(setup.buried))
-    return setup.pack[turned_at[-1]]
+    return _deal_facts(state).turned
