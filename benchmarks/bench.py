@@ -3,9 +3,10 @@
 Run ``python benchmarks/bench.py``: ``--quick`` for a rough look,
 ``--seconds`` and ``--rounds`` to trade time for steadiness,
 ``--statistic median`` for the median round instead of the best,
-``--profile`` to add a cProfile summary of the two-player loop. Install
-the ``bench`` extra first (``pip install -e '.[bench]'``) to include the
-peer.
+``--profile`` to add a cProfile summary of the two-player loop,
+``--presets italian-2p,split-4p`` to give deal rows to those presets
+only. Install the ``bench`` extra first (``pip install -e '.[bench]'``)
+to include the peer.
 
 Every workload is measured in rounds: one round runs each workload once,
 in table order, so the floor, our engine and the peer alternate in the
@@ -13,10 +14,11 @@ same process and share whatever the machine was doing. The table gives
 each row's best round by default, since other programs can only ever slow
 a round down. The workloads:
 
-- deals: ``new_game(rules, seed=k)``, then ``apply(state,
+- deals of every preset (or of those ``--presets`` names):
+  ``new_game(rules, seed=k)``, then ``apply(state,
   rng.choice(legal_actions(state)))`` until the deal is over, through the
   public API only;
-- the same two-player loop calling ``observe(state, state.to_move)``
+- the same loop of each preset calling ``observe(state, state.to_move)``
   before every action, as a search bot does;
 - ``loads(dumps(state))`` over states taken from random two-player deals;
 - ``sample_state(observation, rng)`` over the observations of the seat to
@@ -446,24 +448,43 @@ def briscas_rows() -> list[Row]:
     ]
 
 
-def build_rows(environments: Sequence[str] = ("italian-2p",)) -> list[Row]:
-    """The table's rows, in the order they are measured and printed;
-    ``environments``, the presets whose environments are measured."""
+DEFAULT_PRESETS: tuple[str, ...] = tuple(briscola.PRESETS)
+"""The presets with deal rows by default: every one."""
+
+
+def preset_rows(names: Sequence[str]) -> list[Row]:
+    """Two rows per preset of ``names``: random deals (key: the preset's
+    name), and the same deals with ``observe(state, state.to_move)``
+    before every action (key: the name and ``"+observe"``); italian-2p
+    always comes first, since the summary and the other rows compare with
+    it."""
+    observe = getattr(briscola, "observe", None)
+    rows = []
+    for name in ("italian-2p", *(other for other in names if other != "italian-2p")):
+        rules = preset(name)
+        rows.append(Row(f"briscola {name}", "deals", deals_work(rules), key=name))
+        what = f"briscola {name} + observe every step"
+        if observe is None:
+            note = "not available (no briscola.observe)"
+            rows.append(Row(what, "deals", None, note=note, key=f"{name}+observe"))
+        else:
+            rows.append(Row(what, "deals", deals_work(rules, observe), key=f"{name}+observe"))
+    return rows
+
+
+def build_rows(presets: Sequence[str] = DEFAULT_PRESETS) -> list[Row]:
+    """The table's rows, in the order they are measured and printed: the
+    deal rows of ``presets`` (see :func:`preset_rows`) after the floor, and
+    their environments' rows (see :func:`environment_rows`)."""
     api = {name: getattr(briscola, name, None) for name in ("observe", "dumps", "loads")}
     sample = getattr(briscola, "sample_state", None)
     rows = [Row("floor: bare loop, 2 players (floor.py)", "deals", floor_work(), key="floor")]
-    for name in ("italian-2p", "italian-4p", "split-dupla-2p", "bastardo"):
-        rows.append(Row(f"briscola {name}", "deals", deals_work(preset(name)), key=name))
+    rows.extend(preset_rows(presets))
 
     two = preset("italian-2p")
-    what = "briscola italian-2p + observe every step"
     observe = api["observe"]
-    if observe is None:
-        rows.append(Row(what, "deals", None, note="not available (no briscola.observe)"))
-    else:
-        rows.append(Row(what, "deals", deals_work(two, observe)))
 
-    rows.extend(environment_rows(environments))
+    rows.extend(environment_rows(presets))
     rows.extend(openspiel_rows())
     rows.extend(vector_rows())
 
@@ -694,6 +715,18 @@ def profile(deals: int, limit: int = 15) -> str:
     return "\n".join(lines)
 
 
+def _preset_names(text: str) -> tuple[str, ...]:
+    """``--presets``: names separated by commas, each a preset."""
+    names = tuple(name.strip() for name in text.split(",") if name.strip())
+    unknown = [name for name in names if name not in briscola.PRESETS]
+    if unknown or not names:
+        known = ", ".join(briscola.PRESETS)
+        raise argparse.ArgumentTypeError(
+            f"unknown preset(s) {', '.join(unknown) or '(none given)'}; known presets: {known}"
+        )
+    return names
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Parse the options, measure, and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0] if __doc__ else None)
@@ -718,16 +751,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     parser.add_argument(
         "--presets",
-        default="italian-2p",
+        type=_preset_names,
+        default=DEFAULT_PRESETS,
         metavar="NAMES",
-        help="the presets whose environments are measured: names separated by commas, "
-        "or 'all' (default italian-2p)",
+        help="comma-separated presets to give deal and environment rows (default: "
+        "every preset; italian-2p is always measured)",
     )
     options = parser.parse_args(argv)
-    names = list(briscola.PRESETS) if options.presets == "all" else options.presets.split(",")
-    unknown = [name for name in names if name not in briscola.PRESETS]
-    if unknown:
-        parser.error(f"unknown presets: {', '.join(unknown)} (see briscola.PRESETS)")
     pick: Pick = max if options.statistic == "best" else statistics.median
     seconds = options.seconds or (0.1 if options.quick else 0.5)
     rounds = options.rounds or (3 if options.quick else 5)
@@ -738,7 +768,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         "the floor measured between every two rows\n",
         flush=True,
     )
-    rows = build_rows(names)
+    rows = build_rows(options.presets)
     run(rows, seconds, rounds)
     print(render(table(rows, pick)))
     print()

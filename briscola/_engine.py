@@ -8,11 +8,12 @@ from typing import Any, overload
 
 from ._actions import Action, IllegalActionError, Play
 from ._game import TRANSITIONS, game_apply, game_legal_actions
+from ._heard import OPEN_TALK as _OPEN_TALK
 from ._match import MatchState, match_apply, match_legal_actions, match_outcome
 from ._outcome import game_outcome
 from ._play import PLAY_OF as _PLAY
 from ._play import PLAYS_OF_HAND as _PLAYS_OF_HAND
-from ._play import apply_play
+from ._play import apply_play, play_actions
 from ._state import PHASE_PLAYING, GameState, Outcome
 
 __all__ = ["legal_actions", "apply", "outcome", "is_legal", "final_outcome"]
@@ -66,19 +67,31 @@ def legal_actions(state: GameState | MatchState) -> tuple[Action, ...]:
     ['play the six of coins', 'play the knight of cups', 'play the seven of swords']
     """
     if type(state) is GameState:
-        if (
-            state.phase is PHASE_PLAYING
-            and state.setup.table.plain_play
-            and (seat := state.to_move) is not None
-        ):
-            # Trick play without an exchange, the commonest case, answered
-            # here: one call less on every step of a playout. (A seat is
-            # always to move in trick play: the last test only tells the
-            # type checker, and costs less than the attribute read it saves.)
-            hand = state.hands[seat]
-            if len(hand) == 3:  # the usual hand, without a call
-                return (_PLAY[hand[0]], _PLAY[hand[1]], _PLAY[hand[2]])
-            return _PLAYS_OF_HAND[len(hand)](hand)
+        if state.phase is PHASE_PLAYING and (seat := state.to_move) is not None:
+            table = state.setup.table
+            if table.plain_play:
+                # Trick play without an exchange, the commonest case,
+                # answered here: one call less on every step of a playout.
+                # (A seat is always to move in trick play: the test of
+                # to_move only tells the type checker, and costs less than
+                # the attribute read it saves.)
+                hand = state.hands[seat]
+                if len(hand) == 3:  # the usual hand, without a call
+                    return (_PLAY[hand[0]], _PLAY[hand[1]], _PLAY[hand[2]])
+                return _PLAYS_OF_HAND[len(hand)](hand)
+            talk = state._talk
+            if talk is not None and table.talk_play:
+                # Table talk: the cards, then the talk left this turn, read
+                # from the state's talk record (see _heard) while the stock
+                # lasts.
+                hand = state.hands[seat]
+                if state.stock or state.trump_card is not None:
+                    return _PLAYS_OF_HAND[len(hand)](hand) + _OPEN_TALK[talk[0]]
+                return _PLAYS_OF_HAND[len(hand)](hand)
+            if talk is None:
+                # A trump exchange without talk: the exchanges found in the
+                # rules table, then the cards.
+                return play_actions(state)
         return game_legal_actions(state)
     try:
         return _LEGAL[type(state)](state)

@@ -13,17 +13,17 @@ serialized form.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from operator import attrgetter
 from typing import Final, Protocol, get_args, overload
 
 import attrs
 
-from ._actions import Action, Say, Sign, Signal, SwapTrump, Word
+from ._actions import Action, Say, Sign, Signal, Word
 from ._build import copier, twin
 from ._cards import Card, Suit
 from ._drawn import Drawn
+from ._heard import side_heard
 from ._layout import deal_layout, dealt_style, redraw_positions
 from ._match import MatchState
 from ._rules import (
@@ -34,7 +34,6 @@ from ._rules import (
     Rules,
 )
 from ._state import PHASE_CUT_OR_KNOCK, Contract, GameState, Outcome, Phase
-from ._talk import heard
 
 __all__ = ["Observation", "observe"]
 
@@ -257,8 +256,10 @@ def observe(state: GameState | MatchState, seat: int) -> Observation:
     trump_drawn = state.trump_drawn
     history = state.history
     actors = state.actors
-    if rules.table_talk:
-        history, actors = heard(rules, history, actors, seat)
+    talk = state._talk
+    if talk is not None:
+        # What the seat's side heard, kept as the deal went (see _heard).
+        history, actors = side_heard(talk[1][setup.table.side_of[seat]], history, actors)
 
     # Cards whose holder is public: buried cards (drawn from known places),
     # and every card that has lain face up as the trump card.
@@ -273,7 +274,7 @@ def observe(state: GameState | MatchState, seat: int) -> Observation:
             if trump_drawn is not None:
                 public.add(trump_drawn[1])
     else:
-        given = [action.card for action in history if type(action) is SwapTrump]
+        given = state._given
         turned = _turned_card(state) if given else _face_up_card(state)
         public = set(buried)
         public.update(given)
@@ -285,9 +286,9 @@ def observe(state: GameState | MatchState, seat: int) -> Observation:
     if shown and rules.partner_hands is PARTNERS_BEFORE_FIRST_TRICK:
         # Partners showed their hands as dealt: the cards drawn since stay
         # hidden, so only the dealt cards still in hand are known.
-        dealt = _dealt_to(state, shown)
-        public = set(public or ()) | {card for cards in dealt.values() for card in cards}
-        shown_dealt = tuple(dealt.get(other, ()) for other in range(n))
+        facts = _deal_facts(state)
+        shown_dealt = facts.shown_dealt[seat]
+        public = set(public or ()) | facts.shown_cards[seat]
         shown = ()
     if public or shown:
         known = _known_hands(hands, seat, shown, public or set())
@@ -431,6 +432,10 @@ def _known_hands(
             known.append(cards)
         elif other in shown:
             known.append(tuple(sorted(cards, key=_by_index)))
+        elif public.isdisjoint(cards):
+            # The commonest case, answered by set lookups without a frame:
+            # a public card (there are few) is rarely in a given hand.
+            known.append(())
         else:
             known.append(tuple(sorted([c for c in cards if c in public], key=_by_index)))
     return tuple(known)
@@ -438,33 +443,62 @@ def _known_hands(
 
 def _shown_partners(state: GameState, seat: int) -> tuple[int, ...]:
     """The partners whose hands ``seat`` sees now."""
-    rules = state.rules
-    mode = rules.partner_hands
+    mode = state.rules.partner_hands
     if mode is PARTNERS_HIDDEN or state.phase is PHASE_CUT_OR_KNOCK:
         return ()  # nothing is dealt before Split's cut or knock
     if mode is PARTNERS_AFTER_STOCK and (state.stock or state.trump_card is not None):
         return ()
-    return _partners(rules, seat)
+    return state.setup.table.partners[seat]
 
 
-def _dealt_to(state: GameState, seats: tuple[int, ...]) -> dict[int, tuple[Card, ...]]:
-    """Per seat of ``seats``, the cards the deal gave it, in canonical
-    order."""
-    setup = state.setup
-    layout = deal_layout(setup.rules, setup.dealer, dealt_style(setup.rules, state.history))
-    return {
-        seat: tuple(sorted((setup.pack[p] for p in layout.hands[seat]), key=_by_index))
-        for seat in seats
-    }
+class _DealFacts:
+    """What stays fixed through a dealt deal that :func:`observe` would
+    otherwise work out from the layout on every call: per seat, the
+    partners' hands as dealt that it was shown (:attr:`Observation.shown_dealt`)
+    and their cards as one set; and the card turned as trump."""
+
+    __slots__ = ("setup", "shown_dealt", "shown_cards", "turned")
+
+    def __init__(self, state: GameState) -> None:
+        setup = state.setup
+        rules = setup.rules
+        layout = deal_layout(rules, setup.dealer, dealt_style(rules, state.history))
+        dealt = tuple(
+            tuple(sorted((setup.pack[p] for p in positions), key=_by_index))
+            for positions in layout.hands
+        )
+        partners = setup.table.partners
+        n = rules.players
+        self.setup = setup
+        self.shown_dealt = tuple(
+            tuple(dealt[other] if other in partners[seat] else () for other in range(n))
+            for seat in range(n)
+        )
+        self.shown_cards = tuple(
+            frozenset(card for other in partners[seat] for card in dealt[other])
+            for seat in range(n)
+        )
+        turned: Card | None = None
+        if layout.trump is not None:
+            turned_at, _ = redraw_positions(layout, len(setup.buried))
+            turned = setup.pack[turned_at[-1]]
+        self.turned = turned
 
 
-@functools.lru_cache(maxsize=512)
-def _partners(rules: Rules, seat: int) -> tuple[int, ...]:
-    """The other seats of ``seat``'s fixed side."""
-    for side in rules.sides:
-        if seat in side:
-            return tuple(other for other in side if other != seat)
-    return ()  # pragma: no cover - every seat has a side
+_last_facts: _DealFacts | None = None
+"""The facts of the deal observed last: the states of one deal share
+their setup, so a search that observes one deal again and again finds
+them by one identity test. (The cache holds the setup it was made from,
+so no other setup can take its identity.)"""
+
+
+def _deal_facts(state: GameState) -> _DealFacts:
+    """The :class:`_DealFacts` of ``state``'s deal, which must be dealt."""
+    global _last_facts
+    facts = _last_facts
+    if facts is None or facts.setup is not state.setup:
+        facts = _last_facts = _DealFacts(state)
+    return facts
 
 
 def _public_contract(state: GameState, seat: int) -> Contract | None:
@@ -500,7 +534,4 @@ def _turned_card(state: GameState) -> Card | None:
     (exchanges may have taken it since)."""
     if state.contract is not None or state.trump is None:
         return None
-    setup = state.setup
-    layout = deal_layout(setup.rules, setup.dealer, dealt_style(setup.rules, state.history))
-    turned_at, _ = redraw_positions(layout, len(setup.buried))
-    return setup.pack[turned_at[-1]]
+    return _deal_facts(state).turned

@@ -46,24 +46,29 @@ PLAYS_OF_HAND: tuple[Callable[[tuple[Card, ...]], tuple[Play, ...]], ...] = tupl
 )
 """Per hand size, the function that lists a hand's ``Play`` actions."""
 
-# The Spanish exchange: which face-up ranks each trump may take.
-_SPANISH_TAKES = {
-    Rank.SEVEN: frozenset({Rank.ACE, Rank.THREE, Rank.KING, Rank.KNIGHT, Rank.JACK}),
-    Rank.TWO: frozenset({Rank.SEVEN, Rank.SIX, Rank.FIVE, Rank.FOUR}),
-}
-
 
 def play_actions(state: GameState) -> tuple[Action, ...]:
     """Legal actions while tricks are played: exchanges first, then the
-    cards of the hand in hand order."""
+    cards of the hand in hand order.
+
+    The exchanges come from the rules table: the trumps that may be given
+    for the face-up card by rank (``Table.swap_gives``), found in the hand
+    by set lookups, and only when one is there the checks of when and by
+    whom (:func:`_may_exchange`), once for the hand; :func:`why_no_swap`
+    says the same card by card, and says why not.
+    """
     seat = state.to_move
     assert seat is not None  # trick play: a seat is always to move
     hand = state.hands[seat]
     plays: tuple[Action, ...] = PLAYS_OF_HAND[len(hand)](hand)
-    if state.rules.exchange is EXCHANGE_NONE or state.trump_card is None:
+    face_up = state.trump_card
+    if face_up is None:
         return plays
-    swaps = tuple(SWAPS[card.index] for card in swap_cards(state))
-    return swaps + plays if swaps else plays
+    table = state.setup.table
+    gives = table.swap_gives[face_up.index]
+    if not gives or gives.isdisjoint(hand) or not _may_exchange(state, seat, table):
+        return plays
+    return tuple(SWAPS[card.index] for card in hand if card in gives) + plays
 
 
 def swap_cards(state: GameState) -> tuple[Card, ...]:
@@ -75,6 +80,24 @@ def swap_cards(state: GameState) -> tuple[Card, ...]:
         for card in state.hands[seat]
         if card.suit is state.trump and why_no_swap(state, card) is None
     )
+
+
+def _may_exchange(state: GameState, seat: int, table: Table) -> bool:
+    """Whether ``seat``, to move in trick play with the trump card face up,
+    may now give a trump that the exchange's ranks allow: the checks of
+    :func:`why_no_swap` after those of the card itself."""
+    rules = state.rules
+    mode = rules.exchange
+    won = state.tricks_won
+    if mode is EXCHANGE_TWO_FIRST_TRICK:
+        return not any(won)
+    side_won = any(won[s] for s in table.side_seats[seat])
+    if mode is EXCHANGE_SEVEN_AFTER_WIN:
+        return side_won and len(state.stock) + 1 >= 2 * table.trick_size
+    if not (side_won if rules.exchange_side_wins else won[seat]):
+        return False
+    history = state.history
+    return bool(state.stock) and not (history and type(history[-1]) is SwapTrump)
 
 
 def why_no_swap(state: GameState, card: Card) -> str | None:
@@ -94,8 +117,9 @@ def why_no_swap(state: GameState, card: Card) -> str | None:
         return f"the {card} is not in seat {seat}'s hand"
     if card.suit is not face_up.suit:
         return f"the {card} is not a trump"
+    table = state.setup.table
     won = state.tricks_won
-    side_won = any(won[s] for s in rules.sides[state.setup.table.side_of[seat]])
+    side_won = any(won[s] for s in table.side_seats[seat])
     if mode is EXCHANGE_TWO_FIRST_TRICK:
         if card.rank is not Rank.TWO:
             return "only the two of trumps may be exchanged"
@@ -107,13 +131,12 @@ def why_no_swap(state: GameState, card: Card) -> str | None:
             return "only the seven of trumps may be exchanged"
         if not side_won:
             return f"seat {seat}'s side has not won a trick yet"
-        if len(state.stock) + 1 < 2 * state.setup.table.trick_size:
+        if len(state.stock) + 1 < 2 * table.trick_size:
             return "the seven may be exchanged only while two tricks with drawing remain"
         return None
-    takes = _SPANISH_TAKES.get(card.rank)
-    if takes is None:
+    if card.rank not in (Rank.SEVEN, Rank.TWO):
         return "only the seven or the two of trumps may be exchanged"
-    if face_up.rank not in takes:
+    if card not in table.swap_gives[face_up.index]:
         return f"the {card.rank} of trumps cannot take a face-up {face_up.rank}"
     if rules.exchange_side_wins and not side_won:
         return f"seat {seat}'s side has not won a trick yet"
@@ -201,7 +224,12 @@ def apply_play(state: GameState, action: Play) -> GameState:
         new.tricks_won = state.tricks_won
         new.trump_drawn = state.trump_drawn
         new.contract = state.contract
+        new._given = state._given
         new.is_over = False
+        talk = state._talk
+        # With table talk, a card played starts the next seat's turn (see
+        # _heard): it clears the record's turn code and nothing else.
+        new._talk = talk if talk is None or not talk[0] else (0, talk[1])
         new.__class__ = GameState
         return new  # type: ignore[no-any-return]  # the relabelled twin: see _TWIN
     if count == 2:
@@ -277,7 +305,10 @@ def _complete_trick(
     new.tricks_won = tuple(won)
     new.trump_drawn = trump_drawn
     new.contract = state.contract
+    new._given = state._given
     new.is_over = phase is PHASE_OVER
+    talk = state._talk
+    new._talk = talk if talk is None or not talk[0] else (0, talk[1])  # see apply_play
     new.__class__ = GameState
     return new  # type: ignore[no-any-return]  # the relabelled twin: see _TWIN
 
@@ -342,7 +373,10 @@ def _two_seat_trick(
     new.tricks_won = tricks_won
     new.trump_drawn = trump_drawn
     new.contract = state.contract
+    new._given = state._given
     new.is_over = over
+    talk = state._talk
+    new._talk = talk if talk is None or not talk[0] else (0, talk[1])  # see apply_play
     new.__class__ = GameState
     return new  # type: ignore[no-any-return]  # the relabelled twin: see _TWIN
 

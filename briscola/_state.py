@@ -7,10 +7,11 @@ from typing import TYPE_CHECKING, Final, Protocol, TypeAlias
 
 import attrs
 
-from ._actions import Action, Bid
+from ._actions import Action, Bid, SwapTrump
 from ._build import constructor, copier
 from ._cards import Card, Suit
 from ._drawn import Drawn
+from ._heard import TalkRecord, grown, talk_record
 from ._rules import Rules
 from ._trick import Table, table_for
 
@@ -203,9 +204,21 @@ class GameState(Drawn):
     """Whether the deal has ended (every card played, or a void deal):
     :attr:`phase` is ``Phase.OVER``. A stored field, not a property,
     because playout loops read it on every step."""
+    _talk: TalkRecord | None = attrs.field(init=False, eq=False, hash=False, repr=False)
+    """Internal, derived from the history: with table talk, what the seat
+    to move has said and signed this turn and what each side has heard
+    (see ``briscola._heard``), kept as the deal goes; ``None`` without
+    talk."""
+
+    _given: tuple[Card, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
+    """Internal, derived from the history: the trumps given in exchanges so
+    far, in order (each lay face up as the trump card after), kept as the
+    deal goes."""
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "is_over", self.phase is PHASE_OVER)
+        object.__setattr__(self, "_given", given_cards(self.history))
+        object.__setattr__(self, "_talk", talk_record(self.setup.rules, self.history, self.actors))
 
     @property
     def rules(self) -> Rules:
@@ -283,10 +296,34 @@ class _StateConstructor(Protocol):
     ) -> GameState: ...
 
 
-_IS_OVER = {"is_over": "phase is PHASE_OVER"}
-_NAMESPACE = {"PHASE_OVER": PHASE_OVER}
+def given_cards(history: tuple[Action, ...]) -> tuple[Card, ...]:
+    """The trumps given in the exchanges of ``history``, in order."""
+    return tuple(action.card for action in history if type(action) is SwapTrump)
 
-make_state: _StateConstructor = constructor(GameState, _IS_OVER, _NAMESPACE)
+
+_IS_OVER = {"is_over": "phase is PHASE_OVER"}
+_NAMESPACE = {
+    "PHASE_OVER": PHASE_OVER,
+    "talk_record": talk_record,
+    "grown": grown,
+    "given_cards": given_cards,
+}
+_GROWN = {
+    "_talk": "grown(old._talk, history, actors, old.setup.table.side_of)",
+    "_given": "old._given",
+}
+"""The derived fields of a copy whose history grew by one action other
+than an exchange."""
+
+make_state: _StateConstructor = constructor(
+    GameState,
+    {
+        **_IS_OVER,
+        "_talk": "talk_record(setup.rules, history, actors)",
+        "_given": "given_cards(history)",
+    },
+    _NAMESPACE,
+)
 """A :class:`GameState` from every field, by keyword, without checks."""
 
 
@@ -303,7 +340,10 @@ class _Swapped(Protocol):
 
 
 swapped: _Swapped = copier(
-    GameState, ("hands", "trump_card", "history", "actors"), {"is_over": "old.is_over"}
+    GameState,
+    ("hands", "trump_card", "history", "actors"),
+    {"is_over": "old.is_over", **_GROWN, "_given": "old._given + (history[-1].card,)"},
+    _NAMESPACE,
 )
 """``old`` after a trump exchange."""
 
@@ -325,7 +365,7 @@ class _Contracted(Protocol):
 contracted: _Contracted = copier(
     GameState,
     ("phase", "to_move", "trump", "history", "actors", "contract"),
-    _IS_OVER,
+    {**_IS_OVER, **_GROWN},
     _NAMESPACE,
 )
 """``old`` after a bid, a pass or a call."""

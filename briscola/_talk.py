@@ -1,32 +1,39 @@
 """Table talk: partners' spoken words and secret signs (Split pairs).
 
-Talk is kept in the deal's history and nowhere else: a :class:`Say` or a
-:class:`Sign` is appended to :attr:`GameState.history` (with its seat in
-``actors``) and changes nothing else, so the state stays as small as
-without talk and the hot path of games without talk does not see it.
-What a seat has said this turn is the run of talk at the end of the
-history, since the last card played.
+Talk is kept in the deal's history: a :class:`Say` or a :class:`Sign` is
+appended to :attr:`GameState.history` (with its seat in ``actors``) and
+changes nothing else a state shows. What a seat has said this turn is the
+run of talk at the end of the history, since the last card played; what
+each side heard is the history without the other side's signs. Both are
+also kept ready in the state's internal talk record (``briscola._heard``),
+which every action extends, so that neither is found again from the
+history.
 """
 
 from __future__ import annotations
 
-from collections.abc import MutableSequence
-from typing import Final, Protocol
+from collections.abc import Callable, MutableSequence
+from typing import Any, Final, Protocol
 
 from ._actions import (
-    SAYS,
-    SIGNS,
     Action,
     IllegalActionError,
-    Play,
     Say,
     Sign,
     Signal,
     Word,
     talk_this_trick,
 )
-from ._build import copier
-from ._rules import Rules
+from ._build import twin
+from ._heard import (
+    OPEN_TALK,
+    SAID,
+    SIGNED,
+    grown,
+    heard,
+    partner_of,
+    talk_this_turn,
+)
 from ._state import GameState, LiveState, Seat
 
 __all__ = [
@@ -42,31 +49,6 @@ __all__ = [
     "talk_indices",
     "encode_talk",
 ]
-
-
-class _Talked(Protocol):
-    def __call__(
-        self, old: GameState, *, history: tuple[Action, ...], actors: tuple[Seat, ...]
-    ) -> GameState: ...
-
-
-talked: _Talked = copier(GameState, ("history", "actors"), {"is_over": "old.is_over"})
-"""``old`` after a word or a sign: only the history grows."""
-
-
-def talk_this_turn(history: tuple[Action, ...]) -> tuple[bool, bool]:
-    """Whether the seat to move has already said a word, and made a sign,
-    since the last card was played (the end of ``history`` is its turn)."""
-    said = signed = False
-    for action in reversed(history):
-        kind = type(action)
-        if kind is Play:
-            break
-        if kind is Say:
-            said = True
-        elif kind is Sign:
-            signed = True
-    return said, signed
 
 
 def may_talk(stock_size: int, trump_card_face_up: bool) -> bool:
@@ -88,22 +70,26 @@ def talk_open(
 
 def talk_actions(state: GameState) -> tuple[Action, ...]:
     """The words, then the signs, that the seat to move may still use this
-    turn (the rules allowing talk, the deal in trick play)."""
-    say, sign = talk_open(len(state.stock), state.trump_card is not None, state.history)
-    return (SAYS if say else ()) + (SIGNS if sign else ())
+    turn (the rules allowing talk, the deal in trick play): read from the
+    state's talk record, not from the history."""
+    record = state._talk
+    if record is None or not (state.stock or state.trump_card is not None):
+        return ()
+    return OPEN_TALK[record[0]]
 
 
 def why_no_talk(state: GameState, kind: type) -> str | None:
     """Why the seat to move may not say a word (``kind`` is :class:`Say`)
     or make a sign (:class:`Sign`) now, or ``None`` if it may."""
-    if not state.rules.table_talk:
+    record = state._talk
+    if record is None:
         return "these rules have no table talk"
     if not may_talk(len(state.stock), state.trump_card is not None):
         return "the stock is empty: the last tricks are played in silence"
-    said, signed = talk_this_turn(state.history)
-    if kind is Say and said:
+    code = record[0]
+    if kind is Say and code & SAID:
         return "it has already said a word this turn"
-    if kind is Sign and signed:
+    if kind is Sign and code & SIGNED:
         return "it has already made a sign this turn"
     return None
 
@@ -128,8 +114,10 @@ def apply_say(state: LiveState, action: Say) -> GameState:
     forged = forged_talk(action)
     if forged is not None:
         raise IllegalActionError(forged)
-    reason = why_no_talk(state, Say)
-    if reason is not None:
+    talk = state._talk
+    # why_no_talk's checks, inline for the commonest case: talk allowed.
+    if talk is None or talk[0] & SAID or not (state.stock or state.trump_card is not None):
+        reason = why_no_talk(state, Say)
         raise IllegalActionError(f'seat {state.to_move} cannot say "{action.word}": {reason}')
     return _record(state, action)
 
@@ -139,8 +127,9 @@ def apply_sign(state: LiveState, action: Sign) -> GameState:
     forged = forged_talk(action)
     if forged is not None:
         raise IllegalActionError(forged)
-    reason = why_no_talk(state, Sign)
-    if reason is not None:
+    talk = state._talk
+    if talk is None or talk[0] & SIGNED or not (state.stock or state.trump_card is not None):
+        reason = why_no_talk(state, Sign)
         raise IllegalActionError(
             f"seat {state.to_move} cannot make a sign ({action.signal}): {reason}"
         )
@@ -148,33 +137,44 @@ def apply_sign(state: LiveState, action: Sign) -> GameState:
 
 
 def _record(state: LiveState, action: Say | Sign) -> GameState:
+    """``state`` with ``action`` (a word or a sign, allowed) taken: only
+    the history and the talk record change."""
     seat = state.to_move
-    return talked(state, history=state.history + (action,), actors=state.actors + (seat,))
+    history = state.history + (action,)
+    actors = state.actors + (seat,)
+    talk = state._talk
+    assert talk is not None  # why_no_talk found talk allowed
+    # Filled inline, as the card-playing steps are (see _play): talk is
+    # half the actions of a deal with table talk.
+    new = _TWIN()
+    new.setup = state.setup
+    new.phase = state.phase
+    new.to_move = seat
+    new.hands = state.hands
+    new.stock = state.stock
+    new.trump_card = state.trump_card
+    new.trump = state.trump
+    new.trick = state.trick
+    new.piles = state.piles
+    new.history = history
+    new.actors = actors
+    new.tricks_won = state.tricks_won
+    new.trump_drawn = state.trump_drawn
+    new.contract = state.contract
+    new.is_over = False
+    new._talk = (
+        (talk[0] | SAID, talk[1])
+        if type(action) is Say
+        else grown(talk, history, actors, state.setup.table.side_of)
+    )
+    new._given = state._given
+    new.__class__ = GameState
+    return new  # type: ignore[no-any-return]  # the relabelled twin: see _play
 
 
-def partner_of(rules: Rules, seat: Seat) -> Seat:
-    """The other seat of ``seat``'s pair (rules with table talk have only
-    pairs)."""
-    for side in rules.sides:
-        if seat in side:
-            return side[0] if side[1] == seat else side[1]
-    raise ValueError(f"seat {seat} has no side")  # pragma: no cover - every seat has one
-
-
-def heard(
-    rules: Rules, history: tuple[Action, ...], actors: tuple[Seat, ...], seat: Seat
-) -> tuple[tuple[Action, ...], tuple[Seat, ...]]:
-    """``history`` and ``actors`` as ``seat`` knows them: without the signs
-    that the opponents made to each other, which it never saw happen."""
-    if Sign not in map(type, history):
-        return history, actors
-    partner = partner_of(rules, seat)
-    kept = [
-        (action, actor)
-        for action, actor in zip(history, actors)
-        if type(action) is not Sign or actor == seat or actor == partner
-    ]
-    return tuple(a for a, _ in kept), tuple(s for _, s in kept)
+_TWIN: Callable[[], Any] = twin(GameState)
+"""A mutable class with :class:`GameState`'s layout, for the fill of
+:func:`_record`."""
 
 
 class Heard(Protocol):

@@ -9,7 +9,7 @@ import functools
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from ._cards import FULL_PACK, Card, Suit
+from ._cards import FULL_PACK, Card, Rank, Suit
 from ._rules import Exchange, Rules
 
 __all__ = ["Table", "leading", "per_rules", "table_for", "trick_winner"]
@@ -83,6 +83,15 @@ class Table:
         pack: The rules' cards in canonical order.
         plain_play: No trump exchange and no table talk: the legal actions
             in trick play are just the cards in hand.
+        talk_play: Table talk without a trump exchange: the legal actions
+            in trick play are the cards in hand, then the talk still
+            allowed.
+        side_seats: Per seat, the seats of its fixed side.
+        partners: Per seat, the other seats of its fixed side.
+        swap_gives: Per card index, the trumps that the rules' trump
+            exchange lets a seat give for that card lying face up, by
+            their ranks alone (when and who may exchange is checked
+            apart): empty without an exchange.
     """
 
     __slots__ = (
@@ -99,6 +108,10 @@ class Table:
         "total_points",
         "pack",
         "plain_play",
+        "talk_play",
+        "side_seats",
+        "partners",
+        "swap_gives",
     )
 
     rules: Rules
@@ -114,6 +127,10 @@ class Table:
     total_points: int
     pack: tuple[Card, ...]
     plain_play: bool
+    talk_play: bool
+    side_seats: tuple[tuple[int, ...], ...]
+    partners: tuple[tuple[int, ...], ...]
+    swap_gives: tuple[frozenset[Card], ...]
 
     def __init__(self, rules: Rules) -> None:
         set_ = object.__setattr__
@@ -174,6 +191,12 @@ class Table:
             "total_points": total_points,
             "pack": pack,
             "plain_play": plain_play,
+            "talk_play": rules.exchange is Exchange.NONE and rules.table_talk,
+            "side_seats": tuple(sides[side_of[seat]] for seat in range(n)),
+            "partners": tuple(
+                tuple(other for other in sides[side_of[seat]] if other != seat) for seat in range(n)
+            ),
+            "swap_gives": tuple(_swap_gives(rules.exchange, card) for card in FULL_PACK),
         }
 
     def takes(self, trump: Suit | None, best: Card, card: Card) -> bool:
@@ -228,6 +251,27 @@ def _drawers(order: tuple[int, ...], stock: int) -> tuple[int, ...]:
     if stock + 1 >= len(order):
         return order
     return order[:stock] + order[-1:]
+
+
+_SPANISH_TAKES: dict[Rank, frozenset[Rank]] = {
+    Rank.SEVEN: frozenset({Rank.ACE, Rank.THREE, Rank.KING, Rank.KNIGHT, Rank.JACK}),
+    Rank.TWO: frozenset({Rank.SEVEN, Rank.SIX, Rank.FIVE, Rank.FOUR}),
+}
+"""The Spanish exchange: which face-up ranks each trump may take."""
+
+
+def _swap_gives(exchange: Exchange, face_up: Card) -> frozenset[Card]:
+    """See :attr:`Table.swap_gives`: the trumps that may be given for
+    ``face_up`` by rank."""
+    if exchange is Exchange.NONE:
+        return frozenset()
+    if exchange is Exchange.TWO_FIRST_TRICK:
+        ranks: tuple[Rank, ...] = (Rank.TWO,)
+    elif exchange is Exchange.SEVEN_AFTER_WIN:
+        ranks = (Rank.SEVEN,)
+    else:
+        ranks = tuple(rank for rank, takes in _SPANISH_TAKES.items() if face_up.rank in takes)
+    return frozenset(Card(face_up.suit, rank) for rank in ranks if rank is not face_up.rank)
 
 
 def _beats(best: Card, card: Card, trump: Suit | None, strength: Sequence[int]) -> bool:

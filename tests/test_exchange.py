@@ -23,7 +23,9 @@ from briscola import (
     Suit,
     SwapTrump,
     apply,
+    dumps,
     legal_actions,
+    loads,
     new_game,
     preset,
 )
@@ -439,3 +441,14 @@ def test_no_exchange_before_trick_play() -> None:
     state = new_game(rules, seed=1)
     assert state.to_move is not None
     assert why_no_swap(state, state.pack[0]) == "there is no exchange outside trick play"
+
+
+@given(exchange_playouts())
+def test_the_trumps_given_are_kept_as_the_deal_goes(playout: Playout) -> None:
+    """ "Spanish brisca": every trump given in an exchange is public; each
+    state keeps them as the deal goes, the same as found from its history
+    and after a save and a load."""
+    for state in playout.states:
+        given = tuple(a.card for a in state.history if isinstance(a, SwapTrump))
+        assert state._given == given
+        assert loads(dumps(state), GameState)._given == given

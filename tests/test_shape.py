@@ -341,6 +341,7 @@ def _inline_fills(module: str) -> list[tuple[str, set[str]]]:
     ("module", "cls", "functions"),
     [
         ("_play.py", GameState, {"apply_play", "_two_seat_trick", "_complete_trick"}),
+        ("_talk.py", GameState, {"_record"}),
         ("_observe.py", Observation, {"observe"}),
     ],
 )

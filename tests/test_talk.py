@@ -28,6 +28,7 @@ from briscola import (
     Sign,
     Signal,
     Word,
+    _heard,
     apply,
     dumps,
     legal_actions,
@@ -269,7 +270,9 @@ def test_talk_changes_no_card_turn_or_score(state: GameState, data: st.DataObjec
     assert after.history == state.history + (action,)
     assert after.actors == state.actors + (state.to_move,)
     for field in attrs.fields(GameState):
-        if field.name not in ("history", "actors"):
+        # The internal talk record is derived from the history (see
+        # test_the_talk_record_kept_is_the_one_rebuilt).
+        if field.name not in ("history", "actors", "_talk"):
             assert getattr(after, field.name) == getattr(state, field.name), field.name
     assert outcome(after) == outcome(state)
     # The plays are the same before and after.
@@ -329,6 +332,21 @@ def test_random_playouts_with_talk_end(playout: object) -> None:
     assert talk <= 2 * plays
     assert sum(outcome(final).points) == final.rules.total_points  # type: ignore[union-attr]
     assert loads(dumps(final)) == final
+
+
+@given(state=reachable_states(talking_rules()))
+def test_the_talk_record_kept_is_the_one_rebuilt(state: GameState) -> None:
+    """ "Table talk": what each seat heard and may still say this turn is
+    kept as the deal goes; it is what the history says, found from scratch
+    (the history without the opponents' signs, the talk since the last
+    card), and a saved state loads with the same."""
+    rebuilt = _heard.talk_record(state.rules, state.history, state.actors)
+    assert state._talk == rebuilt
+    assert loads(dumps(state), GameState)._talk == rebuilt
+    for seat in range(state.rules.players):
+        heard = _heard.heard(state.rules, state.history, state.actors, seat)
+        seen = observe(state, seat)
+        assert (seen.history, seen.actors) == heard
 
 
 @given(state=talking_states())
