@@ -591,20 +591,7 @@ class Encoding:
         if trump is not None:
             o[self._trump + trump.value] = 1.0
         if self._face_up >= 0:
-            face_up = seen.trump_card
-            if face_up is not None:
-                o[self._face_up + slot[face_up.index]] = 1.0
-            turned = seen.turned_card
-            if turned is not None:
-                o[self._turned + slot[turned.index]] = 1.0
-            if seen.trump_drawn is not None:
-                o[self._drawn + rel[seen.trump_drawn[0]]] = 1.0
-            if self._buried >= 0:
-                for card in seen.buried:
-                    o[self._buried + slot[card.index]] = 1.0
-                position_value = self._position_value
-                for position, card in seen.stock_known:
-                    o[self._stock_known + slot[card.index]] = position_value[position + 1]
+            self._encode_face_up(seen, rel, o)
         o[self._stock] = self._stock_value[seen.stock_size]
         base = self._sizes
         size_value = self._size_value
@@ -750,20 +737,7 @@ class Encoding:
         ):
             start, stop = self._face_up_range
             o[start:stop] = zero[start:stop]
-            face_up = seen.trump_card
-            if face_up is not None:
-                o[self._face_up + slot[face_up.index]] = 1.0
-            turned = seen.turned_card
-            if turned is not None:
-                o[self._turned + slot[turned.index]] = 1.0
-            if seen.trump_drawn is not None:
-                o[self._drawn + rel[seen.trump_drawn[0]]] = 1.0
-            if self._buried >= 0:
-                for card in seen.buried:
-                    o[self._buried + slot[card.index]] = 1.0
-                position_value = self._position_value
-                for position, card in seen.stock_known:
-                    o[self._stock_known + slot[card.index]] = position_value[position + 1]
+            self._encode_face_up(seen, rel, o)
         o[self._stock] = self._stock_value[seen.stock_size]
         if seen.hand_sizes != last.hand_sizes:
             base = self._sizes
@@ -839,6 +813,28 @@ class Encoding:
             for actor, talk in talk_this_trick(history, seen.actors, len(trick)):
                 if type(talk) is Say:
                     o[start + rel[actor] * words + word_index[talk.word]] = 1.0
+
+    def _encode_face_up(
+        self, seen: Observation, rel: Sequence[int], o: MutableSequence[float]
+    ) -> None:
+        """Write the sections of the face-up trump card, the turned card,
+        who drew it and the redraw's cards (zeroed before) of ``seen``:
+        the part :meth:`encode_into` and :meth:`_encode_change` share."""
+        slot = self._slot
+        face_up = seen.trump_card
+        if face_up is not None:
+            o[self._face_up + slot[face_up.index]] = 1.0
+        turned = seen.turned_card
+        if turned is not None:
+            o[self._turned + slot[turned.index]] = 1.0
+        if seen.trump_drawn is not None:
+            o[self._drawn + rel[seen.trump_drawn[0]]] = 1.0
+        if self._buried >= 0:
+            for card in seen.buried:
+                o[self._buried + slot[card.index]] = 1.0
+            position_value = self._position_value
+            for position, card in seen.stock_known:
+                o[self._stock_known + slot[card.index]] = position_value[position + 1]
 
     def describe(self, vector: Sequence[float]) -> dict[str, list[float]]:
         """The non-zero entries of an encoded observation, by section: a
