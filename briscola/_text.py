@@ -17,8 +17,10 @@ def text(obj: Drawable, *, symbols: bool = False, language: _names.Language = "e
     prints it.
 
     One line on the deal (seats, dealer, phase, whose turn), one on trump
-    and the stock, then a line per seat: its hand (or, in an observation,
-    the number of cards and those the seat knows), the tricks and points it
+    and the stock (the cards face down, then the face-up trump card, which
+    is drawn last: "33 cards and the trump card" is 34 draws), then a line
+    per seat: its hand in the order it is held (or, in an observation, the
+    number of cards and those the seat knows), the tricks and points it
     has taken, and ``>`` before the seat to move. The trick in progress,
     the last trick, the sides' points, bastardo's auction and the result
     follow when there are any.
@@ -45,18 +47,18 @@ def text(obj: Drawable, *, symbols: bool = False, language: _names.Language = "e
     >>> state = briscola.new_game(briscola.preset("italian-2p"), seed=5)
     >>> print(briscola.text(state))
     2 seats, dealer seat 1, playing: seat 0 to move
-    trump: clubs; trump card: five of clubs; stock: 33 cards
+    trump: clubs; trump card: five of clubs; stock: 33 cards and the trump card
     > seat 0: four of swords, five of coins, knight of clubs | 0 tricks, 0 points
       seat 1: five of swords, king of cups, ace of swords | 0 tricks, 0 points
     >>> print(briscola.text(briscola.observe(state, 1), symbols=True))
     seat 1 sees: 2 seats, dealer seat 1, playing: seat 0 to move
-    trump: ♣; trump card: 5♣; stock: 33 cards
+    trump: ♣; trump card: 5♣; stock: 33 cards and the trump card
     > seat 0: 3 cards | 0 tricks, 0 points
       seat 1 (you): 5♠, K♥, A♠ | 0 tricks, 0 points
     >>> state = briscola.apply(state, briscola.Play(state.hands[0][1]))
     >>> print(briscola.text(state, language="it"))
     2 seats, dealer seat 1, playing: seat 1 to move
-    trump: bastoni; trump card: cinque di bastoni; stock: 33 cards
+    trump: bastoni; trump card: cinque di bastoni; stock: 33 cards and the trump card
       seat 0: quattro di spade, cavallo di bastoni | 0 tricks, 0 points
     > seat 1: cinque di spade, re di coppe, asso di spade | 0 tricks, 0 points
     trick: 0 cinque di denari
@@ -82,6 +84,19 @@ def text(obj: Drawable, *, symbols: bool = False, language: _names.Language = "e
             return _names.suit_name(suit, language)
 
     return "\n".join(_deal_lines(view_of(obj), card_name, suit_name))
+
+
+def stock_text(stock_size: int, trump_card_face_up: bool) -> str:
+    """What is left to draw, in the words of every table: the cards face
+    down, and the face-up trump card (drawn last) apart from them.
+
+    >>> stock_text(33, True), stock_text(0, True), stock_text(40, False), stock_text(0, False)
+    ('33 cards and the trump card', 'the trump card', '40 cards', 'empty')
+    """
+    cards = f"{stock_size} card{'s' * (stock_size != 1)}"
+    if trump_card_face_up:
+        return f"{cards} and the trump card" if stock_size else "the trump card"
+    return cards if stock_size else "empty"
 
 
 _SYMBOLS = {suit: _names.french_symbol(Card(suit, Rank.ACE))[1:] for suit in Suit}
@@ -120,7 +135,7 @@ def _deal_lines(
     if view.trump_card is not None:
         table.append(f"trump card: {card_name(view.trump_card)}")
     if view.stock_size or view.trump_card is not None:
-        table.append(f"stock: {view.stock_size} card{'s' * (view.stock_size != 1)}")
+        table.append(f"stock: {stock_text(view.stock_size, view.trump_card is not None)}")
     if table:
         lines.append("; ".join(table))
     auction = auction_text(view)

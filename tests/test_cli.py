@@ -34,6 +34,7 @@ from briscola import (
     apply,
     legal_actions,
     new_game,
+    observe,
     outcome,
     preset,
 )
@@ -87,14 +88,10 @@ class MenuFirstBot:
         return menu_order(observation, legal)[0]
 
 
-def sorted_hand(state: GameState, seat: int) -> list[Card]:
-    """A hand as ``play`` shows it: trumps first, then the suits in order,
-    each from the strongest card (written here from the rules' strength)."""
-    strength = state.rules.strength
-    return sorted(
-        state.hands[seat],
-        key=lambda card: (card.suit is not state.trump, card.suit.value, strength.index(card.rank)),
-    )
+def held_hand(state: GameState, seat: int) -> list[Card]:
+    """A hand as ``play`` shows it: in the order it is held, as
+    ``briscola show`` and ``str(state)`` list it."""
+    return list(state.hands[seat])
 
 
 class PassBot:
@@ -179,7 +176,7 @@ def test_french_names_name_the_trump_suit_in_french(
     )
     assert "seat 4: call the seven of hearts\ntrump: hearts\n" in french
     _, italian, _ = run(capsys, monkeypatch, "--preset", "bastardo", "--seed", "2", "--names", "it")
-    assert "\ntrump: cups\n" in italian  # the languages keep English suits
+    assert "\ntrump: coppe\n" in italian  # the languages name the suit as the cards do
 
 
 def test_unknown_preset_is_a_usage_error(
@@ -239,12 +236,11 @@ def test_play_asks_again_after_bad_input(
 ) -> None:
     """Bad input (a word, a number out of range, an empty line) is refused
     with a message and the same question is asked again; the number of a
-    choice counts in the menu's order, the hand sorted by suit (trumps
-    first) and strength."""
+    choice counts in the menu's order, the hand's order as it is held."""
     script = "x\n0\n4\n\n2\n" + "1\n" * 19
     status, out, _ = run(capsys, monkeypatch, "play", "--seed", "1", stdin=script)
     assert status == 0
-    hand = sorted_hand(new_game(preset("italian-2p"), seed=1), 0)
+    hand = held_hand(new_game(preset("italian-2p"), seed=1), 0)
     assert (
         f"'x' is not a move: type a card (such as '{hand[0]}') or a number from 1 to 3, "
         "or q to quit." in out
@@ -316,7 +312,9 @@ def test_play_shows_partners_hands_when_the_rules_do(
     _, out, _ = run(
         capsys, monkeypatch, "play", "--preset", "romanian-4p", "--seed", "3", stdin="q\n"
     )
-    shown = ", ".join(map(str, sorted_hand(state, 2)))
+    # As the table lists them (briscola show): a partner's cards in the
+    # observation's order.
+    shown = ", ".join(map(str, observe(state, 0).known_hands[2]))
     assert f"Seat 2 (your partner) holds: {shown}." in out
     _, italian, _ = run(
         capsys, monkeypatch, "play", "--preset", "italian-4p", "--seed", "3", stdin="q\n"
@@ -377,11 +375,11 @@ def test_play_names_french_suits_with_french_cards(
         state = new_game(preset("italian-2p"), seed=seed)
         assert state.trump in (Suit.COINS, Suit.CUPS, Suit.SWORDS)
         _, out, _ = run(capsys, monkeypatch, "play", "--seed", str(seed), stdin="q\n")
-        assert f"\nTrump: {state.trump}; face-up card the {state.trump_card}; " in out
+        assert f"\nTrump: {state.trump}; trump card: {state.trump_card}; " in out
         _, out, _ = run(
             capsys, monkeypatch, "play", "--seed", str(seed), "--names", "french", stdin="q\n"
         )
-        assert re.search(rf"\nTrump: {french}; face-up card the \w+ of {french}; ", out)
+        assert re.search(rf"\nTrump: {french}; trump card: \w+ of {french}; ", out)
 
 
 def test_play_tells_where_the_buried_cards_lie(
@@ -431,7 +429,7 @@ def test_play_does_not_announce_its_random_seed_before_the_game_is_left() -> Non
     # The number really is the deal: it gives this seat's hand...
     state = new_game(preset("italian-2p"), seed=seed)
     before_first_move = text.split("Your move", 1)[0]
-    assert f"Your hand: {', '.join(map(str, sorted_hand(state, 0)))}." in before_first_move
+    assert f"Your hand: {', '.join(map(str, held_hand(state, 0)))}." in before_first_move
     # ...so, printed before the first move, it shows seat 1's hand and the
     # stock as well.
     assert f"seed {seed}" not in before_first_move
@@ -1144,7 +1142,7 @@ def _points(text: str) -> list[int]:
 def test_play_reports_a_tie_and_a_win() -> None:
     """``briscola play`` ends a deal with its points and who won: a 60-60
     deal is a tie; more than 60 for the player is a win."""
-    tie = _play("italian-2p", 63)
+    tie = _play("italian-2p", 13)
     assert "The deal is a tie." in tie and _points(tie) == [60, 60]
     win = _play("italian-2p", 0)
     assert "You win the deal." in win and _points(win)[0] > 60
@@ -1216,7 +1214,7 @@ def test_demo_reports_a_tie(capsys: pytest.CaptureFixture[str]) -> None:
 def test_play_a_single_deal_match_drawn_and_won() -> None:
     """``--match`` with a single-deal preset: a tied deal draws the match,
     a won deal wins it."""
-    assert "The match is drawn." in _play("italian-2p", 63, match=True)
+    assert "The match is drawn." in _play("italian-2p", 13, match=True)
     assert "You win the match." in _play("italian-2p", 0, match=True)
 
 

@@ -266,7 +266,7 @@ def test_numbers_are_digits(
 ) -> None:
     """Counts are written one way, in digits, small or large."""
     _, out, _ = run(capsys, monkeypatch, "play", "--seed", "1", stdin="q\n")
-    assert "; 34 cards to draw." in out
+    assert "; stock: 33 cards and the trump card." in out
     for word in ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine"):
         assert f" {word} card" not in out and f" {word} point" not in out
 

@@ -133,7 +133,8 @@ def _parser() -> argparse.ArgumentParser:
     play_parser.add_argument(
         "--save",
         metavar="FILE",
-        help="when the game is left unfinished, save it to FILE (briscola.dumps)",
+        help="when the game is left unfinished, save it to FILE (briscola.dumps; "
+        "default: back to the --load file)",
     )
     play_parser.add_argument(
         "--load",
@@ -335,6 +336,7 @@ def _run(argv: list[str]) -> int:
         auto=args.auto,
         save=args.save,
         resume=saved,
+        resumed_from=None if args.load in (None, "-") else args.load,
         title=title,
     )
 

@@ -2,7 +2,8 @@
 their seat sees it, what the others do, and how each deal ends.
 
 Seats are "you", "seat N" or "seat N (your partner)"; numbers are written
-in digits; hands are sorted by suit (trumps first) and strength.
+in digits; hands are listed in the order they are held, as
+:func:`briscola.text` (``briscola show``) lists them.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from .._match import MatchState
 from .._observe import Observation
 from .._rules import Auction, MatchFormat, Rules
 from .._state import Contract, GameState, Phase
+from .._text import stock_text
 from .._trick import trick_winner
 from ._input import SIGN_CHOICES
 from ._words import Names, capital, listing, ordinal
@@ -88,15 +90,13 @@ def show(seen: Observation, seats: Seats, out: TextIO, name: Names) -> None:
     rules = seen.rules
     seats.learn(seen.contract)
     if seen.trump is not None:
-        trump = name.suit(seen.trump)
+        # The words of the table (briscola.text): the same count, the same
+        # order of the hand, whether the game is played or shown.
+        table = [f"Trump: {name.suit(seen.trump)}"]
         if seen.trump_card is not None:
-            print(
-                f"Trump: {trump}; face-up card {name.the(seen.trump_card)}; "
-                f"{cards_text(seen.stock_size + 1)} to draw.",
-                file=out,
-            )
-        else:
-            print(f"Trump: {trump}; nothing left to draw.", file=out)
+            table.append(f"trump card: {name(seen.trump_card)}")
+        table.append(f"stock: {stock_text(seen.stock_size, seen.trump_card is not None)}")
+        print("; ".join(table) + ".", file=out)
     if seen.stock_known:
         # Everyone saw where the redraw buried its cards.
         buried = "; ".join(
@@ -116,14 +116,14 @@ def show(seen: Observation, seats: Seats, out: TextIO, name: Names) -> None:
     for other, cards in enumerate(seen.known_hands):
         if other == seen.seat or not cards:
             continue
-        shown = ", ".join(name(card) for card in sorted_cards(cards, rules, seen.trump))
+        shown = ", ".join(name(card) for card in cards)
         unknown = seen.hand_sizes[other] - len(cards)
         more = f" and {cards_text(unknown)} you have not seen" if unknown else ""
         print(f"{capital(seats.name(other))} holds: {shown}{more}.", file=out)
     partner_signs = [str(signal) for other, signal in seen.signs if other != seen.seat]
     if partner_signs:
         print(f"Your partner has signed to you: {listing(partner_signs)}.", file=out)
-    hand = ", ".join(name(card) for card in sorted_cards(seen.hand, rules, seen.trump))
+    hand = ", ".join(name(card) for card in seen.hand)
     print(f"Your hand: {hand or 'nothing'}.", file=out)
 
 

@@ -100,19 +100,24 @@ class Quit(Exception):
 
 
 def menu_order(seen: Observation, legal: Sequence[Action]) -> list[Action]:
-    """The legal actions in the order of the menu: card moves in the order
-    of the hand shown (by suit, trumps first, then strength), the rest as
-    the engine lists them; table talk is typed, not numbered."""
+    """The legal actions in the order of the menu: cards to play or to
+    exchange in the order of the hand shown (as it is held), cards to call
+    by suit and strength, the rest as the engine lists them; table talk is
+    typed, not numbered."""
     cards = [a for a in legal if isinstance(a, (Play, Call, SwapTrump))]
-    order = {
-        card: i
-        for i, card in enumerate(sorted_cards([a.card for a in cards], seen.rules, seen.trump))
-    }
+    calls = [a.card for a in cards if isinstance(a, Call)]
+    order = {card: i for i, card in enumerate(seen.hand)}
+    called = {card: i for i, card in enumerate(sorted_cards(calls, seen.rules, seen.trump))}
     rank = {type_: i for i, type_ in enumerate((Play, SwapTrump, Call))}
     others: list[Action] = [
         a for a in legal if not isinstance(a, (Play, Call, SwapTrump, Say, Sign))
     ]
-    return others + sorted(cards, key=lambda a: (rank[type(a)], order[a.card]))
+
+    def key(action: Play | Call | SwapTrump) -> tuple[int, int]:
+        where = called if isinstance(action, Call) else order
+        return rank[type(action)], where[action.card]
+
+    return others + sorted(cards, key=key)
 
 
 MAX_REFUSED_LINES: Final = 100
@@ -341,6 +346,7 @@ def play(
     auto: bool = True,
     save: str | None = None,
     resume: GameState | MatchState | None = None,
+    resumed_from: str | None = None,
     title: str | None = None,
     stdin: TextIO | None = None,
     out: TextIO | None = None,
@@ -371,9 +377,13 @@ def play(
         svg_dir: Write an SVG picture of the table, as this seat sees it,
             after each trick into this directory.
         auto: Play a seat's only legal move without asking.
-        save: A file to save the game to when it is left unfinished.
+        save: A file to save the game to when it is left unfinished (with
+            ``q``, Ctrl-C or the end of the input).
         resume: A deal or match to play on from (read with
             :func:`briscola.loads`); ``match`` and ``rules`` follow it.
+        resumed_from: The file ``resume`` was read from: without ``save``,
+            a game left unfinished is saved back to it, and the message
+            says so.
         title: The name in the first line (the preset's by default).
         stdin: Where the moves come from; standard input by default.
         out: Where the game is told; standard output by default.
@@ -450,7 +460,7 @@ def play(
             report_deal(state, narrator.seats, out, heading=f"Game over. {replay}".rstrip())
     except Quit:
         print(f"Game left unfinished. {replay}".rstrip(), file=out)
-        _save(save, narrator, out, err)
+        _save(save, resumed_from, narrator, out, err)
         return 0
     except (EOFError, KeyboardInterrupt) as stop:
         # End the prompt's line, say why on stderr, and leave the seed with
@@ -466,13 +476,18 @@ def play(
         print(f"{why}: game left unfinished.", file=err, flush=True)
         if replay:
             print(replay, file=out)
-        _save(save, narrator, out, err)
+        _save(save, resumed_from, narrator, out, err)
         return 1 if isinstance(stop, EOFError) else 130
     return 0
 
 
-def _save(path: str | None, narrator: Narrator, out: TextIO, err: TextIO) -> None:
-    """Save the game left unfinished, if asked to."""
+def _save(
+    path: str | None, loaded: str | None, narrator: Narrator, out: TextIO, err: TextIO
+) -> None:
+    """Save the game left unfinished to ``path`` if asked to, else back to
+    the file it was ``loaded`` from."""
+    back = path is None and loaded is not None
+    path = loaded if path is None else path
     if path is None or narrator.current is None or narrator.current.is_over:
         return
     try:
@@ -480,7 +495,8 @@ def _save(path: str | None, narrator: Narrator, out: TextIO, err: TextIO) -> Non
     except OSError as error:
         print(f"Could not save the game to {path}: {error.strerror or error}", file=err)
         return
-    print(f"Saved to {path}: resume it with briscola play --load {path}.", file=out)
+    where = f"back to {path}, the file it was loaded from" if back else f"to {path}"
+    print(f"Saved {where}: resume it with briscola play --load {path}.", file=out)
 
 
 _T = TypeVar("_T")

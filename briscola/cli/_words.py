@@ -13,11 +13,19 @@ NAME_STYLES = (*_names.LANGUAGES, "french", "french-ten-for-three")
 
 
 class Names:
-    """How cards are written: English (``str(card)``), a language of
-    :mod:`briscola.names`, or a French-suited equivalent.
+    """How cards and suits are written: English (``str(card)``), a
+    language of :mod:`briscola.names`, or a French-suited equivalent.
 
-    Suits standing alone (the trump suit) are written in English, or as
-    the French suits in the French styles, so that they match the cards.
+    Suits standing alone (the trump suit) are named as the cards name
+    them: in the language chosen, or as the French suits in the French
+    styles. Everything else the command line says stays in English.
+
+    >>> from briscola import Card, Rank, Suit
+    >>> italian = Names("it")
+    >>> italian(Card(Suit.SWORDS, Rank.KING)), italian.suit(Suit.SWORDS)
+    ('re di spade', 'spade')
+    >>> Names("french").suit(Suit.SWORDS), Names().the(Card(Suit.SWORDS, Rank.KING))
+    ('spades', 'the king of swords')
     """
 
     def __init__(self, style: str = "en") -> None:
@@ -34,6 +42,7 @@ class Names:
         else:
             language = cast(_names.Language, style)
             self.name = lambda card: _names.card_name(card, language)
+            self.suit = lambda suit: _names.suit_name(suit, language)
         # Names in English take the article; the others stand alone.
         self.article = "the " if style in ("en", "french", "french-ten-for-three") else ""
 
