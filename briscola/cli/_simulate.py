@@ -106,7 +106,9 @@ def simulate(
     ``new_game(rules, seed=seed + k)``; the line-up moves round by one
     place every deal unless ``rotate`` is false; ``duplicate`` plays every
     pack once with the line-up in each place. With ``jobs`` above 1 the
-    deals are shared between that many processes, with the same result.
+    deals are shared between that many processes, with the same result,
+    and a last line gives the speed-up they brought: the time the workers
+    were busy (their processor time) over the wall time of the run.
     Win rates carry a 95% confidence interval (Wilson's). With an auction,
     a deal everyone passed is void, counted in a column of its own.
 
@@ -193,7 +195,24 @@ def simulate(
     print_table(result, title, deals, out, stopped="stopped" if status == 1 else "interrupted")
     games = result.games
     print(f"{games} deals in {elapsed:.2f} s: {_rate(games, elapsed)} deals per second", file=out)
+    if jobs > 1:
+        print(gain_text(jobs, result.busy_seconds, elapsed), file=out)
     return status
+
+
+def gain_text(workers: int, busy: float, wall: float) -> str:
+    """What the worker processes gave: their busy (processor) time over
+    the wall time of the run, the speed-up over one process with a core
+    to itself.
+
+    >>> gain_text(2, 3.0, 2.0)
+    '2 worker processes: busy 3.00 s in all in 2.00 s, a speed-up of 1.50x'
+    """
+    gain = busy / wall if wall > 0 else 0.0
+    return (
+        f"{workers} worker processes: busy {busy:.2f} s in all in {wall:.2f} s, "
+        f"a speed-up of {gain:.2f}x"
+    )
 
 
 def _percent(value: float) -> str:
