@@ -206,12 +206,12 @@ def gain_text(workers: int, busy: float, wall: float) -> str:
     to itself.
 
     >>> gain_text(2, 3.0, 2.0)
-    '2 worker processes: busy 3.00 s in all in 2.00 s, a speed-up of 1.50x'
+    '2 worker processes: busy 3.00 s in all in 2.00 s, a speed-up of 1.50x over one process on a free core'
     """
     gain = busy / wall if wall > 0 else 0.0
     return (
         f"{workers} worker processes: busy {busy:.2f} s in all in {wall:.2f} s, "
-        f"a speed-up of {gain:.2f}x"
+        f"a speed-up of {gain:.2f}x over one process on a free core"
     )
 
 
