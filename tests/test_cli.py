@@ -529,10 +529,13 @@ def test_play_rejects_a_bad_seat(
 
 
 def table_rows(out: str) -> list[list[str]]:
-    """The rows of the results table, split into columns."""
+    """The rows of the results table, split into columns: the lines between
+    the heading and the speed ("N deals in S s: ...", then the workers'
+    line of a parallel run)."""
     lines = out.splitlines()
     start = next(i for i, line in enumerate(lines) if "mean points" in line)
-    return [line.split() for line in lines[start + 1 :] if not line.endswith("deals per second")]
+    end = next(i for i, line in enumerate(lines) if line.endswith("deals per second"))
+    return [line.split() for line in lines[start + 1 : end]]
 
 
 def test_simulate_table(

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from briscola import Card, GameState, Suit, loads, new_game, observe, preset, text
+from briscola import Card, GameState, Rank, Suit, loads, new_game, observe, preset, text
 from briscola.cli import main
 from briscola.names import LANGUAGES, card_name, suit_name
 
@@ -25,7 +25,9 @@ def run(
     return capsys.readouterr().out
 
 
-@pytest.mark.parametrize(("name", "seed", "moves"), [("italian-2p", 5, 0), ("italian-2p", 5, 3)])
+@pytest.mark.parametrize(
+    ("name", "seed", "moves"), [("italian-2p", 5, 0), ("italian-2p", 5, 3), ("italian-4p", 2, 2)]
+)
 def test_play_and_show_count_the_stock_and_list_the_hand_alike(
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
@@ -40,10 +42,8 @@ def test_play_and_show_count_the_stock_and_list_the_hand_alike(
     order it is held."""
     saved = tmp_path / "game.json"
     typed = "1\n" * moves + "q\n"
-    played = run(
-        capsys, monkeypatch, "play", "--preset", name, "--seed", str(seed), "--save", str(saved),
-        stdin=typed,
-    )  # fmt: skip
+    argv = ["play", "--preset", name, "--seed", str(seed), "--save", str(saved)]
+    played = run(capsys, monkeypatch, *argv, stdin=typed)
     state = loads(saved.read_text(encoding="utf-8"))
     assert isinstance(state, GameState)
     shown = run(capsys, monkeypatch, "show", str(saved), "--seat", "0", stdin="")
@@ -59,7 +59,7 @@ def test_play_and_show_count_the_stock_and_list_the_hand_alike(
     assert held + seen.stock_size + 1 == 40
     hand = ", ".join(map(str, seen.hand))
     assert re.findall(r"^Your hand: (.*)\.$", played, re.MULTILINE)[-1] == hand
-    assert f" seat 0 (you): {hand} |" in shown
+    assert re.search(rf" seat 0 \(you\)( \[A\])?: {re.escape(hand)} \|", shown)
 
 
 def test_menu_numbers_follow_the_hand_as_held(
@@ -106,3 +106,22 @@ def test_a_language_names_the_called_suit(
     assert called is not None
     suit = next(s for s in Suit if called.group(1).endswith(suit_name(s, "it")))
     assert called.group(2) == suit_name(suit, "it")
+
+
+@pytest.mark.parametrize(
+    ("style", "expected"), [("it", "sette di spade"), ("french", "seven of spades")]
+)
+def test_pictures_name_the_cards_in_the_style_chosen(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, style: str, expected: str
+) -> None:
+    """CLI guide (``--svg-dir``, card names): the pictures written after each
+    trick describe the cards as the text does: a language in each card's
+    description, the French faces in the French styles."""
+    state = new_game(preset("italian-2p"), seed=3)
+    seven = Card(Suit.SWORDS, Rank.SEVEN)
+    assert seven in state.hands[0] + state.hands[1]
+    assert main(["demo", "--seed", "3", "--names", style, "--svg-dir", str(tmp_path)]) == 0
+    first = (tmp_path / "trick-01.svg").read_text(encoding="utf-8")
+    assert f"<desc>{expected}</desc>" in first
+    assert f"<desc>{seven}</desc>" not in first
+    assert expected in capsys.readouterr().out

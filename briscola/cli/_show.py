@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TextIO
+from typing import TextIO, cast
 
+from .. import names as _names
 from .. import svg as _svg
 from .._actions import Action, Play
 from .._engine import apply
@@ -51,7 +52,7 @@ def show(
     ...     _ = file.write(briscola.dumps(briscola.new_game(briscola.preset("italian-2p"), seed=5)))
     >>> show(saved, seat=1, svg=os.path.join(folder, "deal.svg"))
     seat 1 sees: 2 seats, dealer seat 1, playing: seat 0 to move
-    trump: clubs; trump card: five of clubs; stock: 33 cards
+    trump: clubs; trump card: five of clubs; stock: 33 cards and the trump card
     > seat 0: 3 cards | 0 tricks, 0 points
       seat 1 (you): five of swords, king of cups, ace of swords | 0 tricks, 0 points
     0
@@ -100,6 +101,8 @@ class TrickPictures:
     trick is taken (the trick appears as the last trick, with who took it)
     and the last one the result. With ``seat``, the pictures show only
     what that seat may see (so ``play`` never shows the bots' cards).
+    ``names`` is the ``--names`` style: the French styles draw French
+    faces, a language names the cards in each card's ``<desc>``.
 
     >>> import briscola, tempfile, pathlib
     >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -113,10 +116,16 @@ class TrickPictures:
     ['trick-01.svg', 'trick-02.svg']
     """
 
-    def __init__(self, directory: str | Path, seat: int | None = None) -> None:
+    def __init__(self, directory: str | Path, seat: int | None = None, names: str = "en") -> None:
         self.directory = Path(directory)
         self.directory.mkdir(parents=True, exist_ok=True)
         self.seat = seat
+        self.language: _names.Language = "en"
+        self.faces: _svg.Faces = "italian"
+        if names in ("french", "french-ten-for-three"):
+            self.faces = cast(_svg.Faces, names)
+        elif names in _names.LANGUAGES:
+            self.language = names
         self.tricks = 0
         self.deals = 0
         self.in_match = False
@@ -129,7 +138,7 @@ class TrickPictures:
         name = f"trick-{self.tricks:02}.svg"
         if self.in_match:
             name = f"deal-{self.deals + 1}-{name}"
-        picture = _svg.table(after, seat=self.seat)
+        picture = _svg.table(after, seat=self.seat, language=self.language, faces=self.faces)
         (self.directory / name).write_text(picture + "\n", encoding="utf-8")
         if after.is_over:
             self.tricks = 0

@@ -57,7 +57,7 @@ def demo(
     rules = preset(name)
     state = new_game(rules, seed=seed)
     rng = random.Random(seed)
-    pictures = None if svg_dir is None else TrickPictures(svg_dir)
+    pictures = None if svg_dir is None else TrickPictures(svg_dir, names=names)
     print(f"{name}, seed {seed}: {rules.players} seats, dealer seat {state.dealer}", file=out)
     if state.trump_card is not None:
         print(f"trump card: {card_name(state.trump_card)}", file=out)
@@ -421,7 +421,7 @@ def play(
     narrator = Narrator(seat, rules, out, card_name)
     human = _Human(stdin, out, card_name, names, narrator, auto)
     table = _table(rules, seat, bot, human, out, narrator.seats)
-    pictures = None if svg_dir is None else TrickPictures(svg_dir, seat)
+    pictures = None if svg_dir is None else TrickPictures(svg_dir, seat, names)
     # Not the seed: it would show the other hands and the stock.
     print(_welcome(rules, title, seat, bot, match, resume is not None), file=out)
     replay = "" if seed is None or resume is not None else f"Replay it with --seed {seed}."
