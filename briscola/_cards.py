@@ -141,7 +141,11 @@ class Card:
         raise AttributeError(f"Card is immutable: cannot delete {name!r}")
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Card.from_index, (self.index,))
+        # Rebuilt by the class itself, which every pickler (cloudpickle,
+        # which Ray and Dask use, too) finds by name: cloudpickle copies a
+        # classmethod by value, and the copy then runs without this
+        # module's globals.
+        return (Card, (self.suit, self.rank))
 
     def __copy__(self) -> Card:
         return self

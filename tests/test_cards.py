@@ -16,6 +16,7 @@ from briscola import (
     Card,
     Rank,
     Suit,
+    new_game,
     preset,
 )
 from tests.strategies import (
@@ -87,6 +88,17 @@ def test_cards_survive_copy_and_pickle() -> None:
     assert copy.copy(a) == a
     assert copy.deepcopy(a) == a
     assert pickle.loads(pickle.dumps(a)) == a
+
+
+def test_cards_and_deals_survive_cloudpickle() -> None:
+    """Reference, "Cards": cards are interned values, also through
+    cloudpickle, which Ray and Dask use to ship work to other processes;
+    a deal holding them round-trips too."""
+    cloudpickle = pytest.importorskip("cloudpickle")
+    deal = new_game(preset("italian-2p"), seed=1)
+    assert pickle.loads(cloudpickle.dumps(FULL_PACK)) == FULL_PACK
+    assert pickle.loads(cloudpickle.dumps(FULL_PACK[7])) is FULL_PACK[7]
+    assert pickle.loads(cloudpickle.dumps(deal)) == deal
 
 
 def test_card_from_index_rejects_bad_indexes() -> None:

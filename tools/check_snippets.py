@@ -5,7 +5,7 @@ Run from the checkout: ``python tools/check_snippets.py``. Each fenced
 documentation is written to a file of its own and checked as a module, so
 a block must stand on its own (its imports included). Modules the
 documentation names but the project does not install (Stable-Baselines3,
-RLlib, IPython) are taken as untyped. Exits with mypy's status.
+IPython) are taken as untyped; RLlib comes with Ray (the ``ray`` extra). Exits with mypy's status.
 """
 
 from __future__ import annotations

@@ -26,6 +26,11 @@ bots and tests run on it.
   with :func:`briscola.sample_state`, so OpenSpiel's information-set Monte
   Carlo tree search plays.
 - :class:`BriscolaBot` seats any :mod:`briscola.bots` bot in OpenSpiel.
+- OpenSpiel's C++ search bots cannot search a Python game: their ``step``
+  crashes the interpreter. Importing this module makes
+  ``pyspiel.ISMCTSBot.step`` and ``pyspiel.MCTSBot.step`` raise
+  ``pyspiel.SpielError`` on this game's states instead; use
+  :func:`ismcts_bot`.
 
 The guide "OpenSpiel" describes the game, its observations and the golden
 playthroughs. Install it with ``pip install 'briscola[openspiel]'``.
@@ -45,6 +50,7 @@ from __future__ import annotations
 import pyspiel
 
 from ._bots import PLAYTHROUGH_SEED, BriscolaBot, ismcts_bot, playthrough
+from ._cpp_bots import guard_cpp_bots
 from ._game import _REGISTERED_TYPE, BriscolaGame, BriscolaState
 from ._observer import BriscolaObserver
 from ._parameters import GAME_NAME, game_string, load_game, max_game_length, returns_of, rules_of
@@ -66,3 +72,4 @@ __all__ = [
 ]
 
 pyspiel.register_game(_REGISTERED_TYPE, BriscolaGame)
+guard_cpp_bots()
