@@ -119,13 +119,14 @@ def test_gymnasium_vector_wrappers() -> None:
     and length; the list-of-dicts info wrapper reads the masks."""
     from gymnasium.wrappers.vector import DictInfoToList, RecordEpisodeStatistics
 
-    envs = RecordEpisodeStatistics(BriscolaVectorEnv("italian-2p", num_envs=ENVS))
+    base = BriscolaVectorEnv("italian-2p", num_envs=ENVS)
+    envs = RecordEpisodeStatistics(base)
     envs.reset(seed=1)
     rng = np.random.default_rng(1)
     finished: list[float] = []
     steps = 0
     while not finished:
-        _, rewards, terminated, _, info = envs.step(_random_actions(envs.unwrapped, rng))
+        _, rewards, terminated, _, info = envs.step(_random_actions(base, rng))
         steps += 1
         if terminated.any():
             finished = info["episode"]["r"][info["_episode"]].tolist()
