@@ -3,8 +3,8 @@
 
 :class:`BriscolaVectorEnv` plays ``num_envs`` deals at once, the learner
 at one seat of each and a batched policy at the others. It follows
-:class:`gymnasium.vector.VectorEnv`; the guide "Batched deals" describes
-it with recipes for Stable-Baselines3, CleanRL and RLlib.
+``gymnasium.vector.VectorEnv``. The guide "Reinforcement learning"
+describes it, with recipes for Stable-Baselines3, CleanRL and RLlib.
 
 The deals of a batch move in step: every deal takes its next action at
 the same time, whoever is to move in it. So a step is one action in every
@@ -36,7 +36,7 @@ at once.
 Its class is the vector entry point of :data:`briscola.gymnasium.ENV_ID`,
 so that ``gymnasium.make_vec(ENV_ID,
 num_envs=...)`` makes it (``vectorization_mode="sync"`` makes a
-:class:`gymnasium.vector.SyncVectorEnv` of
+``gymnasium.vector.SyncVectorEnv`` of
 :class:`~briscola.gymnasium.BriscolaEnv` instead, for any rules).
 
 >>> envs = BriscolaVectorEnv("italian-2p", num_envs=4)
@@ -116,10 +116,10 @@ class BriscolaVectorEnv(VectorEnv[Observations, NDArray[np.int64], NDArray[Any]]
         seat: The learner's seat.
         opponents: The :data:`Policy` of every other seat (for self-play,
             the learner's own); ``None`` (the default) plays at random
-            among the legal actions, drawing from :attr:`np_random`.
+            among the legal actions, drawing from ``np_random``.
         reward: ``"outcome"`` (default) or ``"points"``.
         autoreset_mode: ``"NextStep"`` (default) or ``"SameStep"``, or
-            the :class:`gymnasium.vector.AutoresetMode` member.
+            the ``gymnasium.vector.AutoresetMode`` member.
 
     Raises:
         ValueError: For rules that :class:`~briscola.vector.BatchGame`
@@ -167,7 +167,7 @@ class BriscolaVectorEnv(VectorEnv[Observations, NDArray[np.int64], NDArray[Any]]
                 f"autoreset_mode must be 'NextStep' or 'SameStep', not {autoreset_mode!r}"
             )
         self.autoreset_mode: AutoresetMode = mode
-        """How episodes restart (:class:`gymnasium.vector.AutoresetMode`)."""
+        """How episodes restart (``gymnasium.vector.AutoresetMode``)."""
         if opponents is not None and not callable(opponents):
             raise TypeError(
                 f"opponents is a function from (observations, masks) to actions, not {opponents!r}"
@@ -196,7 +196,7 @@ class BriscolaVectorEnv(VectorEnv[Observations, NDArray[np.int64], NDArray[Any]]
         learner's first turn.
 
         Args:
-            seed: Seed :attr:`np_random`, from which the packs (and the
+            seed: Seed ``np_random``, from which the packs (and the
                 default opponents) are drawn; ``None`` carries on.
             options: ``{"decks": ..., "dealers": ...}`` (either or both)
                 deals as :meth:`BatchGame.reset <briscola.vector.BatchGame.reset>`
@@ -330,7 +330,7 @@ class BriscolaVectorEnv(VectorEnv[Observations, NDArray[np.int64], NDArray[Any]]
     # -- inside ------------------------------------------------------------
 
     def _deal(self, decks: ArrayLike | None, dealers: ArrayLike | None) -> None:
-        """Deal anew (shuffled from :attr:`np_random` unless ``decks``) and
+        """Deal anew (shuffled from ``np_random`` unless ``decks``) and
         play the other seats up to the learner's turn."""
         if decks is None:
             self.batch.reset(seed=self.np_random, dealers=dealers)
