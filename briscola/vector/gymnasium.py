@@ -224,7 +224,7 @@ class BriscolaVectorEnv(VectorEnv[Observations, NDArray[np.int64], NDArray[Any]]
                 f"reset's options are 'decks' and 'dealers', not {', '.join(map(repr, options))}"
             )
         self._deal(decks, dealers)
-        return self._observe(), self._info()
+        return self._observed()
 
     def step(
         self, actions: ArrayLike
@@ -273,7 +273,8 @@ class BriscolaVectorEnv(VectorEnv[Observations, NDArray[np.int64], NDArray[Any]]
         zeros = np.zeros(self.num_envs, dtype=bool)
         if self._restart:
             self._deal(None, None)
-            return self._observe(), np.zeros(self.num_envs), zeros, zeros.copy(), self._info()
+            observations, info = self._observed()
+            return observations, np.zeros(self.num_envs), zeros, zeros.copy(), info
         batch = self.batch
         mover = batch.to_move
         learner = mover == self.seat
@@ -294,19 +295,18 @@ class BriscolaVectorEnv(VectorEnv[Observations, NDArray[np.int64], NDArray[Any]]
         ended = over & ~self._reported
         self._reported |= over
         rewards = np.where(ended, self._rewards(), 0.0)
-        if not over.all():
-            return self._observe(), rewards, ended, zeros, self._info()
-        if self.autoreset_mode is AutoresetMode.NEXT_STEP:
-            self._restart = True
-            return self._observe(), rewards, ended, zeros, self._info()
-        final, final_info = self._observe(), self._info()
+        if not over.all() or self.autoreset_mode is AutoresetMode.NEXT_STEP:
+            self._restart = bool(over.all())
+            observations, info = self._observed()
+            return observations, rewards, ended, zeros, info
+        final, final_info = self._observed()
         self._deal(None, None)
-        info = self._info()
+        observations, info = self._observed()
         rows = np.empty(self.num_envs, dtype=object)
         rows[:] = [{key: value[i] for key, value in final.items()} for i in range(self.num_envs)]
         info["final_obs"], info["_final_obs"] = rows, ended.copy()
         info["final_info"], info["_final_info"] = final_info, ended.copy()
-        return self._observe(), rewards, ended, zeros, info
+        return observations, rewards, ended, zeros, info
 
     def action_masks(self) -> NDArray[np.bool_]:
         """The learner's legal actions now: a bool array of shape
@@ -381,17 +381,15 @@ class BriscolaVectorEnv(VectorEnv[Observations, NDArray[np.int64], NDArray[Any]]
             actions[rows] = chosen
         self.batch.step(actions)
 
-    def _observe(self) -> Observations:
-        """The learner's observations and masks."""
-        return {
+    def _observed(self) -> tuple[Observations, dict[str, Any]]:
+        """The learner's observations and the info, which share the masks."""
+        mask = self.action_masks().astype(np.int8)
+        observations: Observations = {
             "observation": self.batch.observations(self._learner),
-            "action_mask": self.action_masks().astype(np.int8),
+            "action_mask": mask,
         }
-
-    def _info(self) -> dict[str, Any]:
-        """The info of a reset or a step: the masks."""
-        return {
-            "action_mask": self.action_masks().astype(np.int8),
+        return observations, {
+            "action_mask": mask,
             "_action_mask": np.ones(self.num_envs, dtype=bool),
         }
 
