@@ -14,6 +14,8 @@ raises ``ValueError`` naming the deal and changes nothing.
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -388,3 +390,11 @@ def test_bad_options_and_opponents() -> None:
     short = BriscolaVectorEnv(num_envs=2, seat=1, opponents=lambda o, m: [0])
     with pytest.raises(ValueError, match="opponents' policy must give"):
         short.reset(seed=1)
+
+
+def test_the_batched_engine_alone_needs_no_gymnasium() -> None:
+    """``import briscola.vector`` stays NumPy-only: the environment's
+    module, and Gymnasium, load only when asked for."""
+    code = "import sys, briscola.vector; print(sorted(m for m in sys.modules if 'gymnasium' in m))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"

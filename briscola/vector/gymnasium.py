@@ -1,5 +1,5 @@
 """A Gymnasium vector environment on :class:`~briscola.vector.BatchGame`
-(extras ``vector`` and ``gymnasium``).
+(extras ``vector`` and ``gymnasium``; Gymnasium 1.1 or newer).
 
 :class:`BriscolaVectorEnv` plays ``num_envs`` deals at once, the learner
 at one seat of each and a batched policy at the others. It follows
