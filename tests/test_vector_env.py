@@ -364,13 +364,16 @@ def test_bad_options_and_opponents() -> None:
         BriscolaVectorEnv(seat=2)
     with pytest.raises(ValueError, match="reward must be"):
         BriscolaVectorEnv(reward="money")
-    with pytest.raises(ValueError, match="autoreset_mode"):
-        BriscolaVectorEnv(autoreset_mode="Disabled")
+    for mode in ("Disabled", "sometimes"):
+        with pytest.raises(ValueError, match="autoreset_mode must be"):
+            BriscolaVectorEnv(autoreset_mode=mode)
     with pytest.raises(TypeError, match="opponents"):
         BriscolaVectorEnv(opponents="heuristic")  # type: ignore[arg-type]
     envs = BriscolaVectorEnv(num_envs=2)
     with pytest.raises(gymnasium.error.ResetNeeded):
         envs.step(np.zeros(2, dtype=np.int64))
+    with pytest.raises(gymnasium.error.ResetNeeded):
+        envs.action_masks()
     with pytest.raises(ValueError, match="options"):
         envs.reset(options={"seed": 3})
     with pytest.raises(ValueError, match="deal 1"):
