@@ -34,10 +34,9 @@ at once.
   nothing changes.
 
 Its class is the vector entry point of :data:`briscola.gymnasium.ENV_ID`,
-so that ``gymnasium.make_vec(ENV_ID,
-num_envs=...)`` makes it (``vectorization_mode="sync"`` makes a
-``gymnasium.vector.SyncVectorEnv`` of
-:class:`~briscola.gymnasium.BriscolaEnv` instead, for any rules).
+so that ``gymnasium.make_vec(ENV_ID, num_envs=...)`` makes it
+(``vectorization_mode="sync"`` makes a ``gymnasium.vector.SyncVectorEnv``
+of :class:`~briscola.gymnasium.BriscolaEnv` instead, for any rules).
 
 >>> envs = BriscolaVectorEnv("italian-2p", num_envs=4)
 >>> observations, info = envs.reset(seed=1)
