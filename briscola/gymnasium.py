@@ -21,7 +21,9 @@ the learner is to move again or the deal is over.
 
 Importing the module registers the environment with Gymnasium as
 :data:`ENV_ID`, so that ``gymnasium.make("briscola/Briscola-v0",
-preset=...)`` makes it (the keywords are :class:`BriscolaEnv`'s).
+preset=...)`` makes it (the keywords are :class:`BriscolaEnv`'s), and
+``gymnasium.make_vec(ENV_ID, num_envs=...)`` makes
+:class:`briscola.vector.gymnasium.BriscolaVectorEnv` (extra ``vector``).
 
 Install it with ``pip install 'briscola[gymnasium]'``.
 
@@ -292,4 +294,8 @@ class BriscolaEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
 
 if ENV_ID not in gymnasium.registry:  # not again if the module is reloaded
-    gymnasium.register(id=ENV_ID, entry_point="briscola.gymnasium:BriscolaEnv")
+    gymnasium.register(
+        id=ENV_ID,
+        entry_point="briscola.gymnasium:BriscolaEnv",
+        vector_entry_point="briscola.vector.gymnasium:BriscolaVectorEnv",
+    )

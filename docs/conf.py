@@ -114,6 +114,10 @@ nitpick_ignore: list[tuple[str, str]] = [
     ("py:class", "numpy._typing._nested_sequence._NestedSequence"),
     ("py:class", "numpy.random._generator.Generator"),
     ("py:class", "numpy.random.bit_generator.SeedSequence"),
+    # Gymnasium's autoreset modes, in briscola.vector.gymnasium's signatures.
+    ("py:class", "gymnasium.vector.vector_env.AutoresetMode"),
+    ("py:class", "AutoresetMode"),
+    ("py:class", "numpy.float64"),
     ("py:class", "pyspiel.Game"),
     ("py:class", "pyspiel.State"),
     ("py:class", "pyspiel.Bot"),
