@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import signal
 import sys
 import time
@@ -76,6 +77,17 @@ def _ignore_interrupts() -> None:
     """In a worker process: leave Ctrl-C to the parent, which stops the
     run and prints the deals played so far."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _workers(jobs: int) -> ProcessPoolExecutor:
+    """A pool of ``jobs`` worker processes, started by a fork server where
+    the platform has one: forking the calling process itself, which may run
+    threads of its own (a server, a notebook, a test runner), can leave a
+    worker stuck on a lock that no thread of the copy will ever release."""
+    methods = multiprocessing.get_all_start_methods()
+    method = "forkserver" if "forkserver" in methods else None
+    context = multiprocessing.get_context(method)
+    return ProcessPoolExecutor(jobs, mp_context=context, initializer=_ignore_interrupts)
 
 
 def lineup(rules: Rules, specs: Sequence[Entrant]) -> tuple[tuple[int, ...], ...]:
@@ -161,7 +173,7 @@ def simulate(
     status = 0
     try:
         if jobs > 1 or time_limit is not None:
-            executor = ProcessPoolExecutor(jobs, initializer=_ignore_interrupts)
+            executor = _workers(jobs)
         runs = running(
             rules,
             specs,
