@@ -45,13 +45,16 @@ class BatchGame:
     built; :meth:`reset` deals it anew. Every array handed out is a new
     one: keep it or change it as you like.
 
-    Supported so far (see :func:`unsupported`): two seats, each its own
-    side; the standard deal, with or without the ace/three redraw, and
-    Split's cut or knock; one or two cards per seat and trick. That is the
-    presets ``italian-2p``, ``portuguese-2p``, ``finnish-2p``,
-    ``split-2p`` and ``split-dupla-2p``. Under these rules every deal of a
-    batch takes the same number of actions, so the deals stay in step:
-    they all end together.
+    Supported (see :func:`unsupported`): every preset without table talk
+    or an auction, that is ``italian-2p``, ``italian-3p``,
+    ``italian-4p``, ``italian-5p``, ``italian-6p``, ``italian-6p-pairs``,
+    ``briscacard-3p``, ``finnish-2p``, ``finnish-3p``, ``finnish-4p``,
+    ``finnish-6p``, ``split-2p``, ``split-5p``, ``split-dupla-2p``,
+    ``romanian-2p``, ``romanian-4p``, ``spanish-2p``, ``spanish-4p`` and
+    ``portuguese-2p``, and the rules evolved from them that keep to fixed
+    sides and a dealt trump card. With a trump exchange the deals of a
+    batch fall out of step (an exchange leaves the same seat to move),
+    so they may end at different steps: :attr:`is_over` says which.
 
     Args:
         rules: The rules of every deal.
@@ -66,10 +69,10 @@ class BatchGame:
     >>> batch = BatchGame(preset("italian-2p"), 1024)
     >>> batch.size, batch.legal_mask().shape, batch.observations().shape
     (1024, (1024, 40), (1024, 344))
-    >>> BatchGame(preset("romanian-2p"), 8)
+    >>> BatchGame(preset("split-4p"), 8)
     Traceback (most recent call last):
     ...
-    ValueError: BatchGame cannot hold these rules: the trump exchange (exchange=two-first-trick) is not yet supported
+    ValueError: BatchGame cannot hold these rules: table talk is not yet supported
     """
 
     def __init__(self, rules: Rules, size: int) -> None:
