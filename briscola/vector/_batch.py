@@ -123,6 +123,10 @@ class BatchGame:
         self._over = np.zeros(b, dtype=bool)
         # Split's cut or knock is every deal's first action: in step.
         self._phase = _PLAYING
+        # Until an exchange, every deal is at the same place of its trick.
+        self._in_step = True
+        self._base_column = self._base[:, None]
+        self._flat = self._view.reshape(-1)
         self.reset()
 
     def __repr__(self) -> str:
@@ -228,6 +232,7 @@ class BatchGame:
         self._up[:] = False
         self._swapped[:] = False
         self._over[:] = False
+        self._in_step = True
         if self.rules.deal is DEAL_CUT_OR_KNOCK:
             self._wait_for_cut()
         else:
@@ -557,16 +562,17 @@ class BatchGame:
             self._deal(np.flatnonzero(~knock), DEAL_CUT)
             self._deal(np.flatnonzero(knock), DEAL_KNOCK)
             return
+        where = rows * t.actions + action
         if swap is not None:
             self._swap(np.flatnonzero(swap), action[swap])
             plays = ~swap if not ended else ~swap & ~over
             deals = np.flatnonzero(plays)
-            self._play(deals, action[deals])
-        elif ended:
+            self._play(deals, action[deals], where[deals])
+        elif ended or not self._in_step:
             deals = np.flatnonzero(~over)
-            self._play(deals, action[deals])
+            self._play(deals, action[deals], where[deals])
         else:
-            self._play(self._everyone, action)
+            self._play(None, action, where)
 
     def _refuse(self, given: NDArray[np.integer]) -> None:
         """Raise the ValueError for the first deal where ``given`` is not
@@ -592,114 +598,146 @@ class BatchGame:
         face = self._face[deals]
         self._acts[deals, seat, card] = False
         self._acts[deals, seat, face] = True
-        views = self._views
-        deal = deals[:, None]
-        own = seat * t.width + t.at_hand
-        views[deals, own + card] = 0.0
-        views[deals, own + face] = 1.0
+        flat = self._flat
+        base = self._base[deals, None]
+        own = self._base[deals] + seat * t.width + t.at_hand
+        flat[own + card] = 0.0
+        flat[own + face] = 1.0
         # Everyone saw the card taken (it lay face up) and the card given.
-        views[deal, t.known_at[seat] + card[:, None]] = 0.0
-        views[deal, t.known_at[seat] + face[:, None]] = 1.0
-        views[deal, t.given_at[seat] + card[:, None]] = 1.0
-        views[deal, t.face_up_at + face[:, None]] = 0.0
-        views[deal, t.face_up_at + card[:, None]] = 1.0
+        flat[base + t.known_at[seat] + card[:, None]] = 0.0
+        flat[base + t.known_at[seat] + face[:, None]] = 1.0
+        flat[base + t.given_at[seat] + card[:, None]] = 1.0
+        flat[base + t.face_up_at + face[:, None]] = 0.0
+        flat[base + t.face_up_at + card[:, None]] = 1.0
         self._face[deals] = card
         self._swapped[deals] = True
+        self._in_step = False
 
-    def _play(self, deals: Ints, card: Ints) -> None:
-        """Play ``card`` (a slot) for the seat to move in ``deals`` (the
-        engine's ``apply_play``)."""
-        if not len(deals):
-            return
+    def _play(self, deals: Ints | None, card: Ints, where: Ints) -> None:
+        """Play ``card`` (a slot) for the seat to move in ``deals``, or in
+        every deal when ``None`` and the deals are in step (the engine's
+        ``apply_play``); ``where`` is the card's entry in the flat
+        ``_acts``."""
         t = self._t
-        seat = self._mover[deals]
-        k = self._played[deals]
-        self._acts[deals, seat, card] = False
+        self._acts.reshape(-1)[where] = False
         count = self._count.reshape(-1)
-        at = self._seat_rows[deals] + seat
-        left = count[at] - 1
-        count[at] = left
-        self._trick[deals, k] = card
-        first = k == 0
-        if first.all():
-            self._leader[deals] = seat
-        elif first.any():
+        k: Ints | int
+        if deals is None:
+            # In step: every deal at the same place of its trick, every
+            # mover with as many cards.
+            base = self._base_column
+            seat = self._mover
+            at = self._seat_rows + seat
+            k = int(self._played[0])
+            left: Ints | int = int(count[at[0]]) - 1
+            count[at] = left
+            self._trick[:, k] = card
+            if k == 0:
+                self._leader = seat.copy()
+        else:
+            if not len(deals):
+                return
+            base = self._base[deals, None]
+            seat = self._mover[deals]
+            at = self._seat_rows[deals] + seat
+            k = self._played[deals]
+            left = count[at] - 1
+            count[at] = left
+            self._trick[deals, k] = card
+            first = k == 0
             self._leader[deals[first]] = seat[first]
         # The entries set and cleared (see Tables): the card's, and the
         # seats' (the mover's size, the next seat to move).
-        views = self._views
-        views[deals[:, None], t.step_at[k, seat * t.size + card]] = t.step_value[left]
-        if t.swap >= 0:
-            self._swapped[deals] = False
+        self._flat[base + t.step_at[k, seat * t.size + card]] = t.step_value[left]
         k += 1
-        done = k == t.trick
-        if not done.any():
-            self._played[deals] = k
-            self._mover[deals] = t.next_seat[seat]
-        elif done.all():
-            self._played[deals] = 0
-            self._end_trick(deals)
-        else:
-            self._played[deals] = np.where(done, 0, k)
-            going = ~done
-            self._mover[deals[going]] = t.next_seat[seat[going]]
+        if deals is None:
+            if k < t.trick:
+                self._played[:] = k
+                self._mover = t.next_seat[seat]
+            else:
+                self._played[:] = 0
+                self._end_trick(None)
+            return
+        self._swapped[deals] = False
+        done: NDArray[np.bool_] = np.asarray(k == t.trick)
+        self._played[deals] = np.where(done, 0, k)
+        going = ~done
+        self._mover[deals[going]] = t.next_seat[seat[going]]
+        if done.any():
             self._end_trick(deals[done])
 
-    def _end_trick(self, deals: Ints) -> None:
-        """Collect the complete tricks of ``deals``, draw, and end the deals
-        after their last trick (the engine's ``_complete_trick``)."""
+    def _end_trick(self, deals: Ints | None) -> None:
+        """Collect the complete tricks of ``deals`` (of every deal, in step,
+        when ``None``), draw, and end the deals after their last trick
+        (the engine's ``_complete_trick``)."""
         t = self._t
-        views = self._views
-        deal = deals[:, None]
-        cards = self._trick[deals]
-        trump = self._trump[deals]
+        flat = self._flat
+        if deals is None:
+            rows = self._everyone
+            base = self._base_column
+            cards = self._trick
+            trump = self._trump
+            leader = self._leader
+        else:
+            rows = deals
+            base = self._base[deals, None]
+            cards = self._trick[deals]
+            trump = self._trump[deals]
+            leader = self._leader[deals]
         best = cards[:, 0]
-        at = np.zeros(len(deals), dtype=np.intp)
+        at = np.zeros(len(rows), dtype=np.intp)
         for j in range(1, t.trick):
             takes = t.beats[trump, best, cards[:, j]]
             best = np.where(takes, cards[:, j], best)
             at[takes] = j
-        leader = self._leader[deals]
         winner = t.trick_order[leader, at]
-        side = t.side_of[winner]
-        points = self._taken[deals, side]
+        side = rows * t.sides + t.side_of[winner]
+        taken = self._taken.reshape(-1)
+        points = taken[side]
         for j in range(t.trick):
             points += t.points[cards[:, j]]
-        self._taken[deals, side] = points
-        tricks = self._side_won[deals, side] + 1
-        self._side_won[deals, side] = tricks
-        self._won[deals, winner] += 1
-        self._pile[deal, cards] = t.pile_of[winner][:, None]
+        taken[side] = points
+        side_won = self._side_won.reshape(-1)
+        tricks = side_won[side] + 1
+        side_won[side] = tricks
+        won = self._won.reshape(-1)
+        seat = rows * t.n + winner
+        won[seat] += 1
+        self._pile.reshape(-1)[(rows * t.size)[:, None] + cards] = t.pile_of[winner][:, None]
         # The trick leaves the table; the piles grow.
-        views[deal, t.trick_clear_at + cards[:, t.trick_columns]] = 0.0
-        views[deal, t.leader_at[leader]] = 0.0
-        views[deal, t.points_at[winner]] = t.points_value[points][:, None]
-        views[deal, t.tricks_at[winner]] = t.tricks_value[tricks][:, None]
-        self._mover[deals] = winner
-
-        up = self._up[deals]
-        if up.all():
-            self._draw(deals, winner)
-            going = deals
+        flat[base + t.trick_clear_at + cards[:, t.trick_columns]] = 0.0
+        flat[base + t.leader_at[leader]] = 0.0
+        flat[base + t.points_at[winner]] = t.points_value[points][:, None]
+        flat[base + t.tricks_at[winner]] = t.tricks_value[tricks][:, None]
+        if deals is None:
+            self._mover = winner
+            if self._up[0]:
+                self._draw_from(None, winner, int(self._left[0]))
+                if t.most_buried:
+                    self._write_stock_known(rows)
+                flat[base + t.to_move_at[winner]] = 1.0
+                return
+            up = self._up
         else:
+            self._mover[deals] = winner
+            up = self._up[deals]
             if up.any():
-                self._draw(deals[up], winner[up])
-            # The stock was gone: a deal ends when the winner's hand is.
-            empty = ~up & (self._count[deals, winner] == 0)
-            if empty.any():
-                finished = deals[empty]
-                self._over[finished] = True
-                self._view[finished, :, t.at_phase + _PLAYING] = 0.0
-                self._view[finished, :, t.at_phase + _OVER] = 1.0
-            going = deals[~empty]
-            winner = winner[~empty]
-        views[going[:, None], t.to_move_at[winner]] = 1.0
+                self._draw(rows[up], winner[up])
+        # The stock was gone: a deal ends when the winner's hand is.
+        empty = ~up & (self._count.reshape(-1)[seat] == 0)
+        if empty.any():
+            finished = rows[empty]
+            self._over[finished] = True
+            self._view[finished, :, t.at_phase + _PLAYING] = 0.0
+            self._view[finished, :, t.at_phase + _OVER] = 1.0
+            going = ~empty
+            flat[base[going] + t.to_move_at[winner[going]]] = 1.0
+        else:
+            flat[base + t.to_move_at[winner]] = 1.0
 
     def _draw(self, deals: Ints, winner: Ints) -> None:
-        """Draw in ``deals`` after ``winner`` took the trick: the stock's
-        cards in turn from the winner, then the face-up trump card when
-        the stock runs out (Table.drawers); the deals grouped by the
-        cards left in their stock."""
+        """Draw in ``deals`` after ``winner`` took the trick, the deals
+        grouped by the cards left in their stock (see :meth:`_draw_from`)."""
         left = self._left[deals]
         low = int(left.min())
         if low == left.max():
@@ -711,59 +749,70 @@ class BatchGame:
         if self._t.most_buried:
             self._write_stock_known(deals)
 
-    def _draw_from(self, deals: Ints, winner: Ints, left: int) -> None:
-        """:meth:`_draw` for deals with ``left`` cards in the stock."""
+    def _draw_from(self, deals: Ints | None, winner: Ints, left: int) -> None:
+        """The draw after a trick in ``deals`` (every deal, in step, when
+        ``None``), each with ``left`` cards in the stock: the stock's
+        cards in turn from the winner, then the face-up trump card when
+        the stock runs out (Table.drawers)."""
         t = self._t
         n = t.n
-        views = self._views
+        flat = self._flat
         view = self._view
-        deal = deals[:, None]
-        m = len(deals)
         draws = int(t.draws[left])
         last_face_up = bool(t.takes_face_up[left])
         drawn = draws - last_face_up
         drawer = (winner[:, None] + t.draw_seat[left, :draws]) % n  # (m, draws)
-        card = np.empty((m, draws), dtype=np.intp)
-        top = self._top[deals]
-        card[:, :drawn] = self._stock[deal, top[:, None] + np.arange(drawn)]
-        if last_face_up:
-            card[:, -1] = self._face[deals]
-        rows = self._seat_rows[deals, None] + drawer
-        self._acts.reshape(-1)[rows * t.actions + card] = True
+        card = np.empty((len(winner), draws), dtype=np.intp)
+        sel: Ints | slice
+        if deals is None:
+            rows, sel = self._everyone, slice(None)
+            base = self._base_column
+            top: Ints | int = int(self._top[0])
+            card[:, :drawn] = self._stock[:, top : top + drawn]
+            if last_face_up:
+                card[:, -1] = self._face
+        else:
+            rows = sel = deals
+            base = self._base[deals, None]
+            top = self._top[deals]
+            card[:, :drawn] = self._stock[deals[:, None], top[:, None] + np.arange(drawn)]
+            if last_face_up:
+                card[:, -1] = self._face[deals]
+        seat_rows = self._seat_rows[rows, None]
+        self._acts.reshape(-1)[(seat_rows + drawer) * t.actions + card] = True
         count = self._count.reshape(-1)
-        by_seat = self._seat_rows[deals, None] + (winner[:, None] + t.seats) % n
-        count[by_seat] += t.draws_by[left]
-        views[deal, drawer * t.width + t.at_hand + card] = 1.0
+        count[seat_rows + (winner[:, None] + t.seats) % n] += t.draws_by[left]
+        flat[base + drawer * t.width + t.at_hand + card] = 1.0
         if last_face_up:
             # Everyone saw the face-up card go to the drawer.
             taker = drawer[:, -1]
             face = card[:, -1:]
-            views[deal, t.known_at[taker] + face] = 1.0
-            views[deal, t.face_up_at + face] = 0.0
-            views[deal, t.drawn_at[taker]] = 1.0
-            self._drawn_by[deals] = taker
-            self._up[deals] = False
+            flat[base + t.known_at[taker] + face] = 1.0
+            flat[base + t.face_up_at + face] = 0.0
+            flat[base + t.drawn_at[taker]] = 1.0
+            self._drawn_by[sel] = taker
+            self._up[sel] = False
             if t.shows_after_stock:
                 # The stock is gone: partners see each other's hands.
                 hands = self._acts[:, :, : t.size]
                 for viewer, partner, known, _ in t.partners:
                     start = known - viewer * t.width
-                    view[deals, viewer, start : start + t.size] = hands[deals, partner]
+                    view[sel, viewer, start : start + t.size] = hands[sel, partner]
         if t.most_buried:
             for j in range(drawn):
-                seen = self._public[deals, card[:, j]]
+                seen = self._public[rows, card[:, j]]
                 if seen.any():
                     shown = t.known_at[drawer[seen, j]] + card[seen, j, None]
-                    views[deals[seen, None], shown] = 1.0
-        self._top[deals] = top + drawn
+                    flat[base[seen] + shown] = 1.0
+        self._top[sel] = top + drawn
         remaining = left - drawn
-        self._left[deals] = remaining
-        view[deals, :, t.at_stock] = t.stock_value[remaining]
-        held = self._count[deals]
+        self._left[sel] = remaining
+        view[sel, :, t.at_stock] = t.stock_value[remaining]
+        held = self._count[sel]
         if (held == held[0, 0]).all():
-            view[deals, :, t.at_sizes : t.at_sizes + n] = t.size_value[held[0, 0]]
+            view[sel, :, t.at_sizes : t.at_sizes + n] = t.size_value[held[0, 0]]
         else:
-            views[deal, t.all_sizes_at] = t.size_value[held][:, t.all_sizes_seat]
+            flat[base + t.all_sizes_at] = t.size_value[held][:, t.all_sizes_seat]
 
     # -- checking ------------------------------------------------------------
 
