@@ -126,6 +126,7 @@ class BatchGame:
         # Until an exchange, every deal is at the same place of its trick.
         self._in_step = True
         self._base_column = self._base[:, None]
+        self._repeated: dict[int, Ints] = {}  # see _on
         self._flat = self._view.reshape(-1)
         self.reset()
 
@@ -587,6 +588,21 @@ class BatchGame:
             f"deal {i}: action {given[i]} is not legal for seat {self._mover[i]} (legal: {choices})"
         )
 
+    def _on(self, base: Ints, offsets: Ints) -> Ints:
+        """The flat entries of ``offsets`` (per deal, within its views)
+        for the deals whose views start at ``base``: with every deal
+        (``_base_column``), added to a base repeated to their width, as
+        a plain add of two arrays of one shape is cheaper than one that
+        broadcasts a column."""
+        if base is not self._base_column:
+            return offsets + base
+        width = offsets.shape[-1]
+        repeated = self._repeated.get(width)
+        if repeated is None:
+            repeated = self._repeated[width] = np.repeat(base, width, axis=1)
+        entries: Ints = offsets + repeated
+        return entries
+
     def _swap(self, deals: Ints, card: Ints) -> None:
         """Give ``card`` (a slot) for the face-up trump card in ``deals``
         (the engine's ``apply_swap``): the seat to move takes the face-up
@@ -648,7 +664,7 @@ class BatchGame:
             self._leader[deals[first]] = seat[first]
         # The entries set and cleared (see Tables): the card's, and the
         # seats' (the mover's size, the next seat to move).
-        self._flat[base + t.step_at[k, seat * t.size + card]] = t.step_value[left]
+        self._flat[self._on(base, t.step_at[k, seat * t.size + card])] = t.step_value[left]
         k += 1
         if deals is None:
             if k < t.trick:
@@ -705,17 +721,17 @@ class BatchGame:
         won[seat] += 1
         self._pile.reshape(-1)[(rows * t.size)[:, None] + cards] = t.pile_of[winner][:, None]
         # The trick leaves the table; the piles grow.
-        flat[base + t.trick_clear_at + cards[:, t.trick_columns]] = 0.0
-        flat[base + t.leader_at[leader]] = 0.0
-        flat[base + t.points_at[winner]] = t.points_value[points][:, None]
-        flat[base + t.tricks_at[winner]] = t.tricks_value[tricks][:, None]
+        flat[self._on(base, t.trick_clear_at + cards[:, t.trick_columns])] = 0.0
+        flat[self._on(base, t.leader_at[leader])] = 0.0
+        flat[self._on(base, t.points_at[winner])] = t.points_value[points][:, None]
+        flat[self._on(base, t.tricks_at[winner])] = t.tricks_value[tricks][:, None]
         if deals is None:
             self._mover = winner
             if self._up[0]:
                 self._draw_from(None, winner, int(self._left[0]))
                 if t.most_buried:
                     self._write_stock_known(rows)
-                flat[base + t.to_move_at[winner]] = 1.0
+                flat[self._on(base, t.to_move_at[winner])] = 1.0
                 return
             up = self._up
         else:
@@ -733,7 +749,7 @@ class BatchGame:
             going = ~empty
             flat[base[going] + t.to_move_at[winner[going]]] = 1.0
         else:
-            flat[base + t.to_move_at[winner]] = 1.0
+            flat[self._on(base, t.to_move_at[winner])] = 1.0
 
     def _draw(self, deals: Ints, winner: Ints) -> None:
         """Draw in ``deals`` after ``winner`` took the trick, the deals
@@ -782,14 +798,14 @@ class BatchGame:
         self._acts.reshape(-1)[(seat_rows + drawer) * t.actions + card] = True
         count = self._count.reshape(-1)
         count[seat_rows + (winner[:, None] + t.seats) % n] += t.draws_by[left]
-        flat[base + drawer * t.width + t.at_hand + card] = 1.0
+        flat[self._on(base, drawer * t.width + t.at_hand + card)] = 1.0
         if last_face_up:
             # Everyone saw the face-up card go to the drawer.
             taker = drawer[:, -1]
             face = card[:, -1:]
-            flat[base + t.known_at[taker] + face] = 1.0
-            flat[base + t.face_up_at + face] = 0.0
-            flat[base + t.drawn_at[taker]] = 1.0
+            flat[self._on(base, t.known_at[taker] + face)] = 1.0
+            flat[self._on(base, t.face_up_at + face)] = 0.0
+            flat[self._on(base, t.drawn_at[taker])] = 1.0
             self._drawn_by[sel] = taker
             self._up[sel] = False
             if t.shows_after_stock:
@@ -812,7 +828,7 @@ class BatchGame:
         if (held == held[0, 0]).all():
             view[sel, :, t.at_sizes : t.at_sizes + n] = t.size_value[held[0, 0]]
         else:
-            flat[base + t.all_sizes_at] = t.size_value[held][:, t.all_sizes_seat]
+            flat[self._on(base, t.all_sizes_at)] = t.size_value[held][:, t.all_sizes_seat]
 
     # -- checking ------------------------------------------------------------
 
