@@ -4,8 +4,9 @@ Run ``python benchmarks/vector_check.py`` (10,000 deals per supported
 preset; ``--deals`` to change it, ``--presets`` to choose). For each
 preset, one batch is dealt from packs and dealers drawn here, the same
 packs are dealt one by one with ``new_game(rules, deck=..., dealer=...)``,
-random legal actions are chosen per deal, and at every step the legal
-masks, the observations of the seat to move and of seat 1 (bit for bit),
+random legal actions are chosen per deal (an exchange, where one is
+legal, in half the deals), and at every step the legal masks, the
+observations of the seat to move and of another seat (bit for bit),
 the seats to move and whether the deals are over must agree, and at the
 end the points and the scores. Not run in CI (the tests do the same on
 200 deals per preset): it takes about a minute per preset.
@@ -22,11 +23,11 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from briscola import Card, apply, new_game, observe, outcome, preset
+from briscola import PRESETS, Card, apply, new_game, observe, outcome, preset
 from briscola.encoding import encoding_for
-from briscola.vector import BatchGame
+from briscola.vector import BatchGame, unsupported
 
-SUPPORTED = ("italian-2p", "portuguese-2p", "finnish-2p", "split-2p", "split-dupla-2p")
+SUPPORTED = tuple(name for name, rules in PRESETS.items() if unsupported(rules) is None)
 
 
 def check(name: str, deals: int, seed: int) -> tuple[int, float]:
@@ -50,9 +51,11 @@ def check(name: str, deals: int, seed: int) -> tuple[int, float]:
         for deck, dealer in zip(decks, dealers)
     ]
     width = encoding.observation_size
-    other = np.ones(deals, dtype=np.int64)
+    n = rules.players
+    swaps = next((s for s in encoding.action_sections if s.name == "swap-trump"), None)
     steps = 0
     while True:
+        other = (np.arange(deals) + steps) % n
         mask, seen, fixed = batch.legal_mask(), batch.observations(), batch.observations(other)
         to_move, over = batch.to_move, batch.is_over
         for i, state in enumerate(states):
@@ -67,19 +70,28 @@ def check(name: str, deals: int, seed: int) -> tuple[int, float]:
             )
             bits = np.array(mover, dtype=np.float32).view(np.int32)
             assert np.array_equal(seen[i].view(np.int32), bits), where
-            bits = np.array(encoding.encode(observe(state, 1)), dtype=np.float32).view(np.int32)
+            bits = np.array(encoding.encode(observe(state, int(other[i]))), dtype=np.float32).view(
+                np.int32
+            )
             assert np.array_equal(fixed[i].view(np.int32), bits), where
         if over.all():
             break
-        actions = (rng.random(mask.shape) + mask).argmax(axis=1)
+        noise = rng.random(mask.shape) + mask
+        if swaps is not None:
+            # Take an exchange, where one is legal, in half the deals.
+            eager = rng.random((deals, 1)) < 0.5
+            noise[:, swaps.start : swaps.stop] += eager * mask[:, swaps.start : swaps.stop]
+        actions = noise.argmax(axis=1)
         batch.step(actions)
-        states = [apply(s, encoding.action(int(a))) for s, a in zip(states, actions)]
+        states = [
+            s if s.is_over else apply(s, encoding.action(int(a))) for s, a in zip(states, actions)
+        ]
         steps += 1
     points, scores = batch.points(), batch.scores()
     for i, state in enumerate(states):
         result = outcome(state)
         assert result is not None
-        side = [next(k for k, s in enumerate(result.sides) if seat in s) for seat in range(2)]
+        side = [next(k for k, s in enumerate(result.sides) if seat in s) for seat in range(n)]
         assert points[i].tolist() == [result.points[k] for k in side], f"{name}: deal {i}"
         assert scores[i].tolist() == list(result.scores), f"{name}: deal {i}"
     return steps, time.perf_counter() - start

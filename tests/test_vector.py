@@ -23,6 +23,7 @@ import pytest
 from briscola import (
     PRESETS,
     Card,
+    Exchange,
     GameState,
     Rank,
     Rules,
@@ -39,11 +40,32 @@ np = pytest.importorskip("numpy")
 
 from briscola.vector import BatchGame, unsupported  # noqa: E402
 
-SUPPORTED = ("italian-2p", "portuguese-2p", "finnish-2p", "split-2p", "split-dupla-2p")
+SUPPORTED = (
+    "italian-2p",
+    "portuguese-2p",
+    "finnish-2p",
+    "split-2p",
+    "split-dupla-2p",
+    "romanian-2p",
+    "spanish-2p",
+    "italian-3p",
+    "italian-4p",
+    "italian-5p",
+    "italian-6p",
+    "italian-6p-pairs",
+    "briscacard-3p",
+    "finnish-3p",
+    "finnish-4p",
+    "finnish-6p",
+    "split-5p",
+    "romanian-4p",
+    "spanish-4p",
+)
 DEALS = 200
 
 # Beyond the presets: a pack without two cards (38 slots), hands of four
-# and the redraw.
+# and the redraw; the other exchange, and the Spanish one on the side's
+# tricks, with the redraw and piles by side.
 SMALL_PACK = attrs.evolve(
     preset("finnish-2p"),
     removed=(Card(Suit.COINS, Rank.TWO), Card(Suit.CUPS, Rank.TWO)),
@@ -52,6 +74,15 @@ SMALL_PACK = attrs.evolve(
 RULES = {
     **{name: preset(name) for name in SUPPORTED},
     "finnish-2p, 38 cards, hands of 4": SMALL_PACK,
+    "italian-2p, seven after a win": attrs.evolve(
+        preset("italian-2p"), exchange=Exchange.SEVEN_AFTER_WIN
+    ),
+    "spanish-4p, side's tricks, redraw, piles by side": attrs.evolve(
+        preset("spanish-4p"),
+        exchange_side_wins=True,
+        redraw_ranks=(Rank.ACE, Rank.THREE),
+        piles_by_side=True,
+    ),
 }
 
 
@@ -102,7 +133,8 @@ def _play_both(
     batch.reset(decks=decks, dealers=dealers)
     states = _games(rules, decks, dealers)
     rng = np.random.default_rng(7)
-    other = np.ones(size, dtype=np.int64)
+    n = rules.players
+    swaps = next((s for s in encoding.action_sections if s.name == "swap-trump"), None)
     steps = 0
     while True:
         assert batch.to_move.tolist() == [-1 if s.to_move is None else s.to_move for s in states]
@@ -118,17 +150,24 @@ def _play_both(
         observed = batch.observations()
         assert observed.dtype == np.float32
         assert np.array_equal(_bits(observed), _bits(mover))
-        fixed = [encoding.encode(observe(s, 1)) for s in states]
+        other = (np.arange(size) + steps) % n
+        fixed = [encoding.encode(observe(s, int(seat))) for s, seat in zip(states, other)]
         assert np.array_equal(_bits(batch.observations(other)), _bits(fixed))
         assert batch._places().tolist() == [_places(s) for s in states]
         if all(s.is_over for s in states):
             break
         noise = rng.random(mask.shape) + mask
+        if swaps is not None:
+            # Take an exchange, where one is legal, in half the deals.
+            eager = rng.random((size, 1)) < 0.5
+            noise[:, swaps.start : swaps.stop] += eager * mask[:, swaps.start : swaps.stop]
         actions = noise.argmax(axis=1)
         if steps == 0 and first is not None:
             actions[:] = first
         batch.step(actions)
-        states = [apply(s, encoding.action(int(a))) for s, a in zip(states, actions)]
+        states = [
+            s if s.is_over else apply(s, encoding.action(int(a))) for s, a in zip(states, actions)
+        ]
         steps += 1
     return batch, states, steps
 
@@ -146,8 +185,9 @@ def test_every_array_agrees_with_the_engine_at_every_step(name: str) -> None:
     assert steps >= len(rules.pack)
     results = [outcome(s) for s in states]
     assert all(result is not None for result in results)
+    n = rules.players
     points = [
-        [r.points[next(i for i, side in enumerate(r.sides) if seat in side)] for seat in range(2)]
+        [r.points[next(i for i, side in enumerate(r.sides) if seat in side)] for seat in range(n)]
         for r in results
         if r is not None
     ]
@@ -184,13 +224,16 @@ def test_every_card_lies_in_one_place_and_the_points_add_up(name: str) -> None:
         assert ((places >= 0) * points).sum(axis=1).tolist() == [rules.total_points] * 64
         mask = batch.legal_mask()
         batch.step((rng.random(mask.shape) + mask).argmax(axis=1))
-    assert (batch._places() // 2 == 1).all()  # every card in a pile
-    assert batch.points().sum(axis=1).tolist() == [rules.total_points] * 64
+    n = rules.players
+    places = batch._places()
+    assert ((places >= n) & (places < 2 * n)).all()  # every card in a pile
+    one_seat_each = [side[0] for side in rules.sides]
+    assert batch.points()[:, one_seat_each].sum(axis=1).tolist() == [rules.total_points] * 64
 
 
 def test_the_supported_rules_are_named_and_the_others_refused() -> None:
-    """Batched deals, "Supported rules": the two-seat presets without an
-    exchange are held; every other preset is refused with a ValueError that
+    """Batched deals, "Supported rules": every preset without table talk
+    or an auction is held; the others are refused with a ValueError that
     says which rule is not yet supported."""
     held = [name for name, rules in PRESETS.items() if unsupported(rules) is None]
     assert sorted(held) == sorted(SUPPORTED)
@@ -199,10 +242,10 @@ def test_the_supported_rules_are_named_and_the_others_refused() -> None:
             continue
         with pytest.raises(ValueError, match="is not yet supported|are not yet supported"):
             BatchGame(rules, 4)
-    with pytest.raises(ValueError, match="trump exchange"):
-        BatchGame(preset("spanish-2p"), 4)
-    with pytest.raises(ValueError, match="3 seats"):
-        BatchGame(preset("italian-3p"), 4)
+    with pytest.raises(ValueError, match="table talk"):
+        BatchGame(preset("split-4p"), 4)
+    with pytest.raises(ValueError, match="auction"):
+        BatchGame(preset("bastardo"), 4)
 
 
 @pytest.mark.parametrize("size", [0, -1, True, 2.0, "8"])

@@ -15,7 +15,15 @@ from typing import Final
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from .._rules import DEAL_CUT, DEAL_CUT_OR_KNOCK, DEAL_KNOCK, DealStyle, Rules
+from .._rules import (
+    DEAL_CUT,
+    DEAL_CUT_OR_KNOCK,
+    DEAL_KNOCK,
+    EXCHANGE_SEVEN_AFTER_WIN,
+    EXCHANGE_TWO_FIRST_TRICK,
+    DealStyle,
+    Rules,
+)
 from ._tables import CUT_PHASE as _CUT_PHASE
 from ._tables import OVER as _OVER
 from ._tables import PLAYING as _PLAYING
@@ -37,13 +45,16 @@ class BatchGame:
     built; :meth:`reset` deals it anew. Every array handed out is a new
     one: keep it or change it as you like.
 
-    Supported so far (see :func:`unsupported`): two seats, each its own
-    side; the standard deal, with or without the ace/three redraw, and
-    Split's cut or knock; one or two cards per seat and trick. That is the
-    presets ``italian-2p``, ``portuguese-2p``, ``finnish-2p``,
-    ``split-2p`` and ``split-dupla-2p``. Under these rules every deal of a
-    batch takes the same number of actions, so the deals stay in step:
-    they all end together.
+    Supported (see :func:`unsupported`): every preset without table talk
+    or an auction, that is ``italian-2p``, ``italian-3p``,
+    ``italian-4p``, ``italian-5p``, ``italian-6p``, ``italian-6p-pairs``,
+    ``briscacard-3p``, ``finnish-2p``, ``finnish-3p``, ``finnish-4p``,
+    ``finnish-6p``, ``split-2p``, ``split-5p``, ``split-dupla-2p``,
+    ``romanian-2p``, ``romanian-4p``, ``spanish-2p``, ``spanish-4p`` and
+    ``portuguese-2p``, and the rules evolved from them that keep to fixed
+    sides and a dealt trump card. With a trump exchange the deals of a
+    batch fall out of step (an exchange leaves the same seat to move),
+    so they may end at different steps: :attr:`is_over` says which.
 
     Args:
         rules: The rules of every deal.
@@ -58,10 +69,10 @@ class BatchGame:
     >>> batch = BatchGame(preset("italian-2p"), 1024)
     >>> batch.size, batch.legal_mask().shape, batch.observations().shape
     (1024, (1024, 40), (1024, 344))
-    >>> BatchGame(preset("romanian-2p"), 8)
+    >>> BatchGame(preset("split-4p"), 8)
     Traceback (most recent call last):
     ...
-    ValueError: BatchGame cannot hold these rules: the trump exchange (exchange=two-first-trick) is not yet supported
+    ValueError: BatchGame cannot hold these rules: table talk is not yet supported
     """
 
     def __init__(self, rules: Rules, size: int) -> None:
@@ -80,9 +91,9 @@ class BatchGame:
         self._everyone = everyone
         self._seat_rows = everyone * n  # row of seat 0 of each deal
         self._base = everyone * (n * t.width)  # where each deal's views start
-        self._deal_column = everyone[:, None]
         # Per deal and seat, the encoded observation of that seat, kept up
-        # to date entry by entry; and the legal actions of that seat.
+        # to date entry by entry; and the cards in that seat's hand (the
+        # play actions), with the cut and the knock.
         self._view = np.zeros((b, n, t.width), dtype=np.float32)
         self._views = self._view.reshape(b, n * t.width)
         self._acts = np.zeros((b, n, t.actions), dtype=bool)
@@ -92,22 +103,31 @@ class BatchGame:
         self._count = np.zeros((b, n), dtype=np.intp)  # cards in hand
         self._stock = np.zeros((b, max(1, t.stock)), dtype=np.int8)
         self._stock_at = np.zeros((b, p), dtype=np.int8)  # a card's place in _stock
-        self._turned = np.zeros(b, dtype=np.intp)
+        self._top = np.zeros(b, dtype=np.intp)  # next card of _stock to draw
+        self._left = np.zeros(b, dtype=np.intp)  # cards in the stock, as observed
+        self._turned = np.zeros(b, dtype=np.intp)  # the card turned at the deal
+        self._face = np.zeros(b, dtype=np.intp)  # the face-up card now
+        self._up = np.zeros(b, dtype=bool)  # whether a card lies face up
         self._trump = np.zeros(b, dtype=np.intp)
         self._drawn_by = np.full(b, -1, dtype=np.int8)
         self._buried = np.full((b, max(1, t.most_buried)), -1, dtype=np.int8)
         self._public = np.zeros((b, p), dtype=bool)  # buried cards
         self._trick = np.zeros((b, t.trick), dtype=np.intp)
+        self._played = np.zeros(b, dtype=np.intp)  # cards in the trick so far
         self._leader = np.zeros(b, dtype=np.intp)
-        self._taken = np.zeros((b, n), dtype=np.intp)  # points per pile
-        self._won = np.zeros((b, n), dtype=np.intp)
+        self._taken = np.zeros((b, t.sides), dtype=np.intp)  # points per side
+        self._side_won = np.zeros((b, t.sides), dtype=np.intp)  # tricks per side
+        self._won = np.zeros((b, n), dtype=np.intp)  # tricks per seat
         self._pile = np.full((b, p), -1, dtype=np.int8)  # the pile holding a card
-        # What every deal shares, the deals being in step.
+        self._swapped = np.zeros(b, dtype=bool)  # the last action was an exchange
+        self._over = np.zeros(b, dtype=bool)
+        # Split's cut or knock is every deal's first action: in step.
         self._phase = _PLAYING
-        self._played = 0  # cards in the trick so far
-        self._top = 0  # next card of _stock to draw
-        self._left = 0  # cards in the stock, as the observation counts them
-        self._face_up = False
+        # Until an exchange, every deal is at the same place of its trick.
+        self._in_step = True
+        self._base_column = self._base[:, None]
+        self._repeated: dict[int, Ints] = {}  # see _on
+        self._flat = self._view.reshape(-1)
         self.reset()
 
     def __repr__(self) -> str:
@@ -204,11 +224,16 @@ class BatchGame:
         self._buried[:] = -1
         self._public[:] = False
         self._taken[:] = 0
+        self._side_won[:] = 0
         self._won[:] = 0
         self._pile[:] = -1
         self._stock_at[:] = -1
-        self._played = self._top = 0
-        self._face_up = False
+        self._played[:] = 0
+        self._top[:] = 0
+        self._up[:] = False
+        self._swapped[:] = False
+        self._over[:] = False
+        self._in_step = True
         if self.rules.deal is DEAL_CUT_OR_KNOCK:
             self._wait_for_cut()
         else:
@@ -222,7 +247,7 @@ class BatchGame:
         cutter = (self._dealer - 1) % n
         self._phase = _CUT_PHASE
         self._mover[:] = cutter
-        self._left = p
+        self._left[:] = p
         self._acts[everyone, cutter, t.cut] = True
         self._acts[everyone, cutter, t.cut + 1] = True
         view = self._view
@@ -270,6 +295,7 @@ class BatchGame:
         np.put_along_axis(at, stock, np.arange(stock.shape[1], dtype=np.int8)[None, :], axis=1)
         self._stock_at[deals] = at
         self._turned[deals] = turned
+        self._face[deals] = turned
         self._trump[deals] = t.suit[turned]
         eldest = (dealer + 1) % n
         self._mover[deals] = eldest
@@ -278,9 +304,10 @@ class BatchGame:
         self._acts[deals, :, :] = False
         self._acts[deals[:, None, None], seats[None, :, None], hands] = True
         self._phase = _PLAYING
-        self._played = self._top = 0
-        self._left = stock.shape[1]
-        self._face_up = True
+        self._played[deals] = 0
+        self._top[deals] = 0
+        self._left[deals] = stock.shape[1]
+        self._up[deals] = True
 
         view = self._view
         flat = view.reshape(-1)
@@ -296,6 +323,12 @@ class BatchGame:
         flat[own + t.at_turned + turned[:, None]] = 1.0
         flat[base + t.to_move_at[eldest]] = 1.0
         flat[base + t.dealer_at[dealer]] = 1.0
+        if t.shows_dealt:
+            # Partners see each other's hands as dealt: known while held.
+            for viewer, partner, known, dealt in t.partners:
+                cards = hands[:, partner]
+                flat[(base + known + cards).reshape(-1)] = 1.0
+                flat[(own[:, viewer, None] + dealt + cards).reshape(-1)] = 1.0
         if t.most_buried:
             some = buried >= 0
             self._public[deals[some.nonzero()[0]], buried[some]] = True
@@ -303,21 +336,22 @@ class BatchGame:
                 has = some[:, k]
                 if has.any():
                     flat[(own[has] + t.at_buried + buried[has, k][:, None]).reshape(-1)] = 1.0
-            self._write_stock_known()
+            self._write_stock_known(deals)
 
-    def _write_stock_known(self) -> None:
-        """The known-in-stock entries: each buried card still in the stock
-        at its place, counted from 1 for the next card drawn."""
+    def _write_stock_known(self, deals: Ints) -> None:
+        """The known-in-stock entries of ``deals``: each buried card still
+        in the stock at its place, counted from 1 for the next card drawn."""
         t = self._t
         flat = self._view.reshape(-1)
-        own = self._base[:, None] + t.viewers[None, :]
+        own = self._base[deals, None] + t.viewers[None, :]
+        top = self._top[deals]
         for k in range(self._buried.shape[1]):
-            card = self._buried[:, k].astype(np.intp)
+            card = self._buried[deals, k].astype(np.intp)
             has = card >= 0
             if not has.any():
                 continue
             card = np.where(has, card, 0)
-            place = self._stock_at[self._everyone, card].astype(np.intp) - self._top
+            place = self._stock_at[deals, card].astype(np.intp) - top
             value = t.position_value[np.clip(place + 1, 0, None)]
             value[place < 0] = 0.0
             flat[(own + t.at_stock_known + card[:, None])[has].reshape(-1)] = np.repeat(
@@ -335,9 +369,7 @@ class BatchGame:
         >>> BatchGame(preset("split-2p"), 2).to_move.tolist()
         [0, 0]
         """
-        if self._phase == _OVER:
-            return np.full(self.size, -1, dtype=np.intp)
-        seats: NDArray[np.intp] = self._mover.copy()
+        seats: NDArray[np.intp] = np.where(self._over, -1, self._mover)
         return seats
 
     @property
@@ -348,7 +380,8 @@ class BatchGame:
         >>> BatchGame(preset("italian-2p"), 2).is_over.tolist()
         [False, False]
         """
-        return np.full(self.size, self._phase == _OVER)
+        over: NDArray[np.bool_] = self._over.copy()
+        return over
 
     def legal_mask(self) -> NDArray[np.bool_]:
         """The legal actions of each deal: a new bool array of shape
@@ -361,12 +394,36 @@ class BatchGame:
         [[True, True], [True, True]]
         """
         t = self._t
-        if self._phase == _OVER:
-            return np.zeros((self.size, t.actions), dtype=bool)
         mask: NDArray[np.bool_] = self._acts.reshape(-1, t.actions).take(
             self._seat_rows + self._mover, axis=0, mode="clip"
         )
+        if t.swap >= 0:
+            mask[:, t.swap : t.swap + t.size] = self._swaps()
+        if self._over.any():
+            mask[self._over] = False
         return mask
+
+    def _swaps(self) -> NDArray[np.bool_]:
+        """Per deal and slot, whether the seat to move may give that card
+        for the face-up trump card now (the engine's ``why_no_swap``)."""
+        t = self._t
+        everyone = self._everyone
+        mover = self._mover
+        may = t.gives[self._face] & self._acts[everyone, mover, : t.size]
+        now = self._up & ~self._over
+        if self._phase != _PLAYING:
+            now[:] = False
+        if t.exchange is EXCHANGE_TWO_FIRST_TRICK:
+            now &= ~self._won.any(axis=1)
+        else:
+            side_won = self._side_won[everyone, t.side_of[mover]] > 0
+            if t.exchange is EXCHANGE_SEVEN_AFTER_WIN:
+                now &= side_won & (self._left + 1 >= 2 * t.trick)
+            else:
+                now &= side_won if t.side_wins else self._won[everyone, mover] > 0
+                now &= (self._left > 0) & ~self._swapped
+        swaps: NDArray[np.bool_] = may & now[:, None]
+        return swaps
 
     def observations(self, seats: ArrayLike | None = None) -> NDArray[np.float32]:
         """The encoded observations: a new float32 array of shape
@@ -389,8 +446,6 @@ class BatchGame:
         """
         t = self._t
         if seats is None:
-            if self._phase == _OVER:
-                return np.zeros((self.size, t.width), dtype=np.float32)
             seat = self._mover
         else:
             given = np.asarray(seats)
@@ -408,6 +463,8 @@ class BatchGame:
         rows: NDArray[np.float32] = self._view.reshape(-1, t.width).take(
             self._seat_rows + seat, axis=0, mode="clip"
         )
+        if seats is None and self._over.any():
+            rows[self._over] = 0.0
         return rows
 
     def points(self) -> NDArray[np.intp]:
@@ -419,9 +476,8 @@ class BatchGame:
         >>> BatchGame(preset("italian-2p"), 2).points().tolist()
         [[0, 0], [0, 0]]
         """
-        if self._phase != _OVER:
-            return np.zeros((self.size, self._t.n), dtype=np.intp)
-        points: NDArray[np.intp] = self._taken[:, self._t.pile_of]
+        points: NDArray[np.intp] = self._taken[:, self._t.side_of]
+        points[~self._over] = 0
         return points
 
     def scores(self) -> NDArray[np.intp]:
@@ -434,12 +490,11 @@ class BatchGame:
         >>> BatchGame(preset("italian-2p"), 2).scores().tolist()
         [[0, 0], [0, 0]]
         """
-        points = self.points()
+        points = self._taken
         top = points == points.max(axis=1, keepdims=True)
         alone = top.sum(axis=1, keepdims=True) == 1
-        scores: NDArray[np.intp] = (top & alone).astype(np.intp)
-        if self._phase != _OVER:
-            scores[:] = 0
+        scores: NDArray[np.intp] = (top & alone)[:, self._t.side_of].astype(np.intp)
+        scores[~self._over] = 0
         return scores
 
     # -- stepping ----------------------------------------------------------
@@ -473,156 +528,307 @@ class BatchGame:
                 f"actions must be an int array of shape ({self.size},), "
                 f"not one of {_shape_and_type(given)}"
             )
-        if self._phase == _OVER:
+        over = self._over
+        ended = bool(over.any())
+        if ended and over.all():
             return
         rows = self._seat_rows + self._mover
+        action = given.astype(np.intp, copy=False)
+        if ended:
+            action = np.where(over, 0, action)  # a finished deal's action is ignored
+        if not (action.min() >= 0 and action.max() < t.actions):
+            self._refuse(given)
         acts = self._acts.reshape(-1)
-        if given.min() >= 0 and given.max() < t.actions:
-            action = given.astype(np.intp, copy=False)
-            where = rows * t.actions + action
-            if not acts[where].all():
-                self._refuse(given, rows)
-        else:
-            self._refuse(given, rows)
+        swap = None
+        if t.swap >= 0:
+            swap = action >= t.swap
+            swap &= action < t.swap + t.size
+            if swap.any():
+                # _acts holds the plays; the exchanges are worked out.
+                card = np.where(swap, action - t.swap, action)
+                legal = np.where(
+                    swap, self._swaps()[self._everyone, card], acts[rows * t.actions + card]
+                )
+                action = card
+            else:
+                swap = None
+        if swap is None:
+            legal = acts[rows * t.actions + action]
+        if ended:
+            legal |= over
+        if not legal.all():
+            self._refuse(given)
         if self._phase == _CUT_PHASE:
             knock = action == t.cut + 1
             self._deal(np.flatnonzero(~knock), DEAL_CUT)
             self._deal(np.flatnonzero(knock), DEAL_KNOCK)
             return
-        self._play(action, rows, where)
+        where = rows * t.actions + action
+        if swap is not None:
+            self._swap(np.flatnonzero(swap), action[swap])
+            plays = ~swap if not ended else ~swap & ~over
+            deals = np.flatnonzero(plays)
+            self._play(deals, action[deals], where[deals])
+        elif ended or not self._in_step:
+            deals = np.flatnonzero(~over)
+            self._play(deals, action[deals], where[deals])
+        else:
+            self._play(None, action, where)
 
-    def _refuse(self, given: NDArray[np.integer], rows: Ints) -> None:
+    def _refuse(self, given: NDArray[np.integer]) -> None:
         """Raise the ValueError for the first deal where ``given`` is not
         legal."""
         t = self._t
+        mask = self.legal_mask()
         inside = (given >= 0) & (given < t.actions)
-        acts = self._acts.reshape(-1, t.actions)
-        legal = acts[rows, np.where(inside, given, 0)] & inside
+        legal = mask[self._everyone, np.where(inside, given, 0)] & inside | self._over
         i = int(np.argmin(legal))
-        choices = np.flatnonzero(acts[rows[i]]).tolist()
+        choices = np.flatnonzero(mask[i]).tolist()
         raise ValueError(
             f"deal {i}: action {given[i]} is not legal for seat {self._mover[i]} (legal: {choices})"
         )
 
-    def _play(self, card: Ints, rows: Ints, where: Ints) -> None:
-        """Play ``card`` (a slot) for the seat to move in every deal (the
-        engine's ``apply_play``); ``rows`` are the movers' rows, ``where``
-        the card's entry in the flat legal actions."""
-        t = self._t
-        seat = self._mover
-        k = self._played
-        self._acts.reshape(-1)[where] = False
-        # The deals are in step: the mover holds as many cards in each, the
-        # cards it held when the trick began (_count) less those played.
-        left = self._count[0, seat[0]] - k // t.n - 1
-        self._trick[:, k] = card
-        if k == 0:
-            self._leader = seat
-        # The entries set and cleared (see _Tables): the card's, and the
-        # seats' (the mover's size, the next seat to move).
-        played = seat * t.size + card
-        views = self._views
-        deal = self._deal_column
-        views[deal, t.step_at[k][played]] = t.step_value[k][left]
-        k += 1
-        if k < t.trick:
-            self._played = k
-            self._mover = t.next_seat[seat]
-        else:
-            self._played = 0
-            self._end_trick()
+    def _on(self, base: Ints, offsets: Ints) -> Ints:
+        """The flat entries of ``offsets`` (per deal, within its views)
+        for the deals whose views start at ``base``: with every deal
+        (``_base_column``), added to a base repeated to their width, as
+        a plain add of two arrays of one shape is cheaper than one that
+        broadcasts a column."""
+        if base is not self._base_column:
+            return offsets + base
+        width = offsets.shape[-1]
+        repeated = self._repeated.get(width)
+        if repeated is None:
+            repeated = self._repeated[width] = np.repeat(base, width, axis=1)
+        entries: Ints = offsets + repeated
+        return entries
 
-    def _end_trick(self) -> None:
-        """Collect the complete tricks, draw, and end the deals if it was
-        the last trick (the engine's ``_complete_trick``)."""
+    def _swap(self, deals: Ints, card: Ints) -> None:
+        """Give ``card`` (a slot) for the face-up trump card in ``deals``
+        (the engine's ``apply_swap``): the seat to move takes the face-up
+        card into its hand, ``card`` lies face up, the same seat moves."""
+        if not len(deals):
+            return
         t = self._t
-        n = t.n
-        views = self._views
-        deal = self._deal_column
-        view = self._view
-        everyone = self._everyone
-        cards = self._trick
+        seat = self._mover[deals]
+        face = self._face[deals]
+        self._acts[deals, seat, card] = False
+        self._acts[deals, seat, face] = True
+        flat = self._flat
+        base = self._base[deals, None]
+        own = self._base[deals] + seat * t.width + t.at_hand
+        flat[own + card] = 0.0
+        flat[own + face] = 1.0
+        # Everyone saw the card taken (it lay face up) and the card given.
+        flat[base + t.known_at[seat] + card[:, None]] = 0.0
+        flat[base + t.known_at[seat] + face[:, None]] = 1.0
+        flat[base + t.given_at[seat] + card[:, None]] = 1.0
+        flat[base + t.face_up_at + face[:, None]] = 0.0
+        flat[base + t.face_up_at + card[:, None]] = 1.0
+        self._face[deals] = card
+        self._swapped[deals] = True
+        self._in_step = False
+
+    def _play(self, deals: Ints | None, card: Ints, where: Ints) -> None:
+        """Play ``card`` (a slot) for the seat to move in ``deals``, or in
+        every deal when ``None`` and the deals are in step (the engine's
+        ``apply_play``); ``where`` is the card's entry in the flat
+        ``_acts``."""
+        t = self._t
+        self._acts.reshape(-1)[where] = False
+        count = self._count.reshape(-1)
+        k: Ints | int
+        if deals is None:
+            # In step: every deal at the same place of its trick, every
+            # mover with as many cards.
+            base = self._base_column
+            seat = self._mover
+            at = self._seat_rows + seat
+            k = int(self._played[0])
+            left: Ints | int = int(count[at[0]]) - 1
+            count[at] = left
+            self._trick[:, k] = card
+            if k == 0:
+                self._leader = seat.copy()
+        else:
+            if not len(deals):
+                return
+            base = self._base[deals, None]
+            seat = self._mover[deals]
+            at = self._seat_rows[deals] + seat
+            k = self._played[deals]
+            left = count[at] - 1
+            count[at] = left
+            self._trick[deals, k] = card
+            first = k == 0
+            self._leader[deals[first]] = seat[first]
+        # The entries set and cleared (see Tables): the card's, and the
+        # seats' (the mover's size, the next seat to move).
+        self._flat[self._on(base, t.step_at[k, seat * t.size + card])] = t.step_value[left]
+        k += 1
+        if deals is None:
+            if k < t.trick:
+                self._played[:] = k
+                self._mover = t.next_seat[seat]
+            else:
+                self._played[:] = 0
+                self._end_trick(None)
+            return
+        self._swapped[deals] = False
+        done: NDArray[np.bool_] = np.asarray(k == t.trick)
+        self._played[deals] = np.where(done, 0, k)
+        going = ~done
+        self._mover[deals[going]] = t.next_seat[seat[going]]
+        if done.any():
+            self._end_trick(deals[done])
+
+    def _end_trick(self, deals: Ints | None) -> None:
+        """Collect the complete tricks of ``deals`` (of every deal, in step,
+        when ``None``), draw, and end the deals after their last trick
+        (the engine's ``_complete_trick``)."""
+        t = self._t
+        flat = self._flat
+        if deals is None:
+            rows = self._everyone
+            base = self._base_column
+            cards = self._trick
+            trump = self._trump
+            leader = self._leader
+        else:
+            rows = deals
+            base = self._base[deals, None]
+            cards = self._trick[deals]
+            trump = self._trump[deals]
+            leader = self._leader[deals]
         best = cards[:, 0]
-        at = np.zeros(self.size, dtype=np.intp)
+        at = np.zeros(len(rows), dtype=np.intp)
         for j in range(1, t.trick):
-            takes = t.beats[self._trump, best, cards[:, j]]
+            takes = t.beats[trump, best, cards[:, j]]
             best = np.where(takes, cards[:, j], best)
             at[takes] = j
-        winner = t.trick_order[self._leader, at]
-        self._count -= t.plays
-        pile = t.pile_of[winner]
+        winner = t.trick_order[leader, at]
+        side = rows * t.sides + t.side_of[winner]
         taken = self._taken.reshape(-1)
-        rows = self._seat_rows + pile
-        points = taken[rows]
+        points = taken[side]
         for j in range(t.trick):
             points += t.points[cards[:, j]]
-        taken[rows] = points
+        taken[side] = points
+        side_won = self._side_won.reshape(-1)
+        tricks = side_won[side] + 1
+        side_won[side] = tricks
         won = self._won.reshape(-1)
-        rows = self._seat_rows + winner
-        tricks = won[rows] + 1
-        won[rows] = tricks
-        self._pile[everyone[:, None], cards] = pile[:, None]
+        seat = rows * t.n + winner
+        won[seat] += 1
+        self._pile.reshape(-1)[(rows * t.size)[:, None] + cards] = t.pile_of[winner][:, None]
         # The trick leaves the table; the piles grow.
-        views[deal, t.trick_clear_at + cards[:, t.trick_columns]] = 0.0
-        views[deal, t.leader_at[self._leader]] = 0.0
-        views[deal, t.points_at[pile]] = t.points_value[points][:, None]
-        views[deal, t.tricks_at[winner]] = t.tricks_value[tricks][:, None]
+        flat[self._on(base, t.trick_clear_at + cards[:, t.trick_columns])] = 0.0
+        flat[self._on(base, t.leader_at[leader])] = 0.0
+        flat[self._on(base, t.points_at[winner])] = t.points_value[points][:, None]
+        flat[self._on(base, t.tricks_at[winner])] = t.tricks_value[tricks][:, None]
+        if deals is None:
+            self._mover = winner
+            if self._up[0]:
+                self._draw_from(None, winner, int(self._left[0]))
+                if t.most_buried:
+                    self._write_stock_known(rows)
+                flat[self._on(base, t.to_move_at[winner])] = 1.0
+                return
+            up = self._up
+        else:
+            self._mover[deals] = winner
+            up = self._up[deals]
+            if up.any():
+                self._draw(rows[up], winner[up])
+        # The stock was gone: a deal ends when the winner's hand is.
+        empty = ~up & (self._count.reshape(-1)[seat] == 0)
+        if empty.any():
+            finished = rows[empty]
+            self._over[finished] = True
+            self._view[finished, :, t.at_phase + _PLAYING] = 0.0
+            self._view[finished, :, t.at_phase + _OVER] = 1.0
+            going = ~empty
+            flat[base[going] + t.to_move_at[winner[going]]] = 1.0
+        else:
+            flat[self._on(base, t.to_move_at[winner])] = 1.0
 
-        # Draw: the stock's cards in turn from the winner, then the face-up
-        # trump card when the stock runs out (Table.drawers).
-        over = False
-        if self._face_up:
-            left = self._left
-            draws = int(t.draws[left])
-            last_face_up = bool(t.takes_face_up[left])
-            drawn = draws - last_face_up
-            drawer = (winner[:, None] + t.draw_seat[left, :draws]) % n  # (size, draws)
-            card = np.empty((self.size, draws), dtype=np.intp)
-            card[:, :drawn] = self._stock[:, self._top : self._top + drawn]
-            if last_face_up:
-                card[:, -1] = self._turned
-            rows = self._seat_rows[:, None] + drawer
-            self._acts.reshape(-1)[rows * t.actions + card] = True
-            count = self._count.reshape(-1)
-            by_seat = self._seat_rows[:, None] + (winner[:, None] + t.seats) % n
-            count[by_seat] += t.draws_by[left]
-            views[deal, drawer * t.width + t.at_hand + card] = 1.0
-            if last_face_up:
-                # Everyone saw the face-up card go to the drawer.
-                taker = drawer[:, -1]
-                turned = self._turned[:, None]
-                views[deal, t.known_at[taker] + turned] = 1.0
-                views[deal, t.viewers + t.at_face_up + turned] = 0.0
-                views[deal, t.drawn_at[taker]] = 1.0
-                self._drawn_by[:] = taker
-                self._face_up = False
-            if t.most_buried:
-                for j in range(drawn):
-                    seen = self._public[everyone, card[:, j]]
-                    if seen.any():
-                        shown = t.known_at[drawer[seen, j]] + card[seen, j, None]
-                        views[deal[seen], shown] = 1.0
-            self._top += drawn
-            self._left -= drawn
-            view[:, :, t.at_stock] = t.stock_value[self._left]
-            held = self._count[0]
-            if (held == held[0]).all() and (self._count == held[0]).all():
-                view[:, :, t.at_sizes : t.at_sizes + n] = t.size_value[held[0]]
-            else:
-                views[deal, t.all_sizes_at] = t.size_value[self._count][:, t.all_sizes_seat]
-            if t.most_buried:
-                self._write_stock_known()
+    def _draw(self, deals: Ints, winner: Ints) -> None:
+        """Draw in ``deals`` after ``winner`` took the trick, the deals
+        grouped by the cards left in their stock (see :meth:`_draw_from`)."""
+        left = self._left[deals]
+        low = int(left.min())
+        if low == left.max():
+            self._draw_from(deals, winner, low)
         else:
-            empty = self._count[everyone, winner] == 0
-            over = bool(empty[0])
-            assert (empty == over).all(), "the deals of a batch stay in step"
-        self._mover = winner
-        if over:
-            self._phase = _OVER
-            view[:, :, t.at_phase + _PLAYING] = 0.0
-            view[:, :, t.at_phase + _OVER] = 1.0
+            for size in np.unique(left).tolist():
+                same = left == size
+                self._draw_from(deals[same], winner[same], size)
+        if self._t.most_buried:
+            self._write_stock_known(deals)
+
+    def _draw_from(self, deals: Ints | None, winner: Ints, left: int) -> None:
+        """The draw after a trick in ``deals`` (every deal, in step, when
+        ``None``), each with ``left`` cards in the stock: the stock's
+        cards in turn from the winner, then the face-up trump card when
+        the stock runs out (Table.drawers)."""
+        t = self._t
+        n = t.n
+        flat = self._flat
+        view = self._view
+        draws = int(t.draws[left])
+        last_face_up = bool(t.takes_face_up[left])
+        drawn = draws - last_face_up
+        drawer = (winner[:, None] + t.draw_seat[left, :draws]) % n  # (m, draws)
+        card = np.empty((len(winner), draws), dtype=np.intp)
+        sel: Ints | slice
+        if deals is None:
+            rows, sel = self._everyone, slice(None)
+            base = self._base_column
+            top: Ints | int = int(self._top[0])
+            card[:, :drawn] = self._stock[:, top : top + drawn]
+            if last_face_up:
+                card[:, -1] = self._face
         else:
-            views[deal, t.to_move_at[winner]] = 1.0
+            rows = sel = deals
+            base = self._base[deals, None]
+            top = self._top[deals]
+            card[:, :drawn] = self._stock[deals[:, None], top[:, None] + np.arange(drawn)]
+            if last_face_up:
+                card[:, -1] = self._face[deals]
+        seat_rows = self._seat_rows[rows, None]
+        self._acts.reshape(-1)[(seat_rows + drawer) * t.actions + card] = True
+        count = self._count.reshape(-1)
+        count[seat_rows + (winner[:, None] + t.seats) % n] += t.draws_by[left]
+        flat[self._on(base, drawer * t.width + t.at_hand + card)] = 1.0
+        if last_face_up:
+            # Everyone saw the face-up card go to the drawer.
+            taker = drawer[:, -1]
+            face = card[:, -1:]
+            flat[self._on(base, t.known_at[taker] + face)] = 1.0
+            flat[self._on(base, t.face_up_at + face)] = 0.0
+            flat[self._on(base, t.drawn_at[taker])] = 1.0
+            self._drawn_by[sel] = taker
+            self._up[sel] = False
+            if t.shows_after_stock:
+                # The stock is gone: partners see each other's hands.
+                hands = self._acts[:, :, : t.size]
+                for viewer, partner, known, _ in t.partners:
+                    start = known - viewer * t.width
+                    view[sel, viewer, start : start + t.size] = hands[sel, partner]
+        if t.most_buried:
+            for j in range(drawn):
+                seen = self._public[rows, card[:, j]]
+                if seen.any():
+                    shown = t.known_at[drawer[seen, j]] + card[seen, j, None]
+                    flat[base[seen] + shown] = 1.0
+        self._top[sel] = top + drawn
+        remaining = left - drawn
+        self._left[sel] = remaining
+        view[sel, :, t.at_stock] = t.stock_value[remaining]
+        held = self._count[sel]
+        if (held == held[0, 0]).all():
+            view[sel, :, t.at_sizes : t.at_sizes + n] = t.size_value[held[0, 0]]
+        else:
+            flat[self._on(base, t.all_sizes_at)] = t.size_value[held][:, t.all_sizes_seat]
 
     # -- checking ------------------------------------------------------------
 
@@ -645,18 +851,19 @@ class BatchGame:
         piled = self._pile >= 0
         places[piled] = n + self._pile[piled]
         count += piled
-        in_stock = np.zeros((b, p), dtype=bool)
-        waiting = self._stock[:, self._top : self._top + self._left].astype(np.intp)
-        in_stock[everyone[:, None], waiting] = True
+        where = self._stock_at.astype(np.intp)
+        top = self._top[:, None]
+        in_stock = (where >= top) & (where < top + self._left[:, None])
         places[in_stock] = 2 * n
         count += in_stock
-        if self._face_up:
-            face = np.zeros((b, p), dtype=bool)
-            face[everyone, self._turned] = True
-            places[face] = 2 * n + 1
-            count += face
-        table = np.zeros((b, p), dtype=bool)
-        table[everyone[:, None], self._trick[:, : self._played]] = True
+        face = np.zeros((b, p), dtype=bool)
+        face[everyone, self._face] = self._up
+        places[face] = 2 * n + 1
+        count += face
+        table = np.zeros((b, p + 1), dtype=bool)  # column p for no card
+        on_table = np.arange(t.trick) < self._played[:, None]
+        table[everyone[:, None], np.where(on_table, self._trick, p)] = True
+        table = table[:, :p]
         places[table] = 2 * n + 2
         count += table
         places[count != 1] = -1

@@ -47,35 +47,26 @@ def unsupported(rules: Rules) -> str | None:
     """Why :class:`BatchGame` cannot hold deals of ``rules`` yet, or
     ``None`` when it can.
 
-    Supported so far: two seats, each its own side; the standard deal
-    (with or without the ace/three redraw) and Split's cut or knock; one
-    or two cards per seat and trick. Not yet: more seats, the trump
-    exchange, table talk, the auction.
+    Supported: any number of seats with fixed sides (one seat, pairs or
+    teams of three, piles by seat or by side); the standard deal (with or
+    without the ace/three redraw) and Split's cut or knock; one or two
+    cards per seat and trick; every trump exchange; partners' hands
+    hidden or shown. Not yet: table talk, the auction.
 
     >>> from briscola import preset
-    >>> unsupported(preset("italian-2p")) is None
+    >>> unsupported(preset("spanish-4p")) is None
     True
-    >>> unsupported(preset("spanish-2p"))
-    'the trump exchange (exchange=spanish) is not yet supported'
+    >>> unsupported(preset("split-4p"))
+    'table talk is not yet supported'
     """
     if not isinstance(rules, Rules):
         raise TypeError(f"expected Rules, not {type(rules).__name__}")
-    if rules.players != 2:
-        return f"{rules.players} seats are not yet supported (two seats only)"
     if rules.auction is not Auction.NONE:
         return f"the auction (auction={rules.auction.value}) is not yet supported"
-    if rules.exchange is not Exchange.NONE:
-        return f"the trump exchange (exchange={rules.exchange.value}) is not yet supported"
     if rules.table_talk:
         return "table talk is not yet supported"
-    if rules.partner_hands is not PartnerHands.HIDDEN:
-        return (
-            f"partner hands shown (partner_hands={rules.partner_hands.value}) are not yet supported"
-        )
     if rules.deal not in (DealStyle.STANDARD, DEAL_CUT_OR_KNOCK):
         return f"the {rules.deal.value} deal is not yet supported"
-    if len(rules.sides) != rules.players:
-        return "sides of several seats are not yet supported"
     return None
 
 
@@ -132,6 +123,8 @@ class Tables:
                 full[suit.value] = [[table.beats[suit][b * 40 + c] for c in index] for b in index]
             self.beats = full
         self.pile_of = np.array(table.pile_of, dtype=np.intp)
+        self.side_of = np.array(table.side_of, dtype=np.intp)
+        self.sides = len(rules.sides)
         self.trick_order = np.array(table.trick_orders, dtype=np.intp)
         # Per stock size (the face-up card aside), the draws after a trick:
         # their number, and whether the last one takes the face-up card.
@@ -292,21 +285,32 @@ class Tables:
         # All of a card's entries at once: those it sets, those it clears,
         # then the mover's hand size in every viewer's row.
         sizes = np.repeat(self.sizes_at, size, axis=0)  # [seat * size + slot]
-        self.step_at = [
-            np.concatenate([self.set_at[k], self.clear_at[k], sizes], axis=1) for k in range(trick)
-        ]
-        self.step_value = [
-            np.array(
-                [
-                    [1.0] * self.set_at[k].shape[1]
-                    + [0.0] * self.clear_at[k].shape[1]
-                    + [float(v)] * n
-                    for v in self.size_value
-                ],
-                dtype=np.float32,
-            )
-            for k in range(trick)
-        ]
+        # All of a card's entries at once, per trick place k: those it
+        # sets (padded to one width with copies of the first, which sets
+        # the same entry to the same 1), those it clears, then the mover's
+        # hand size in every viewer's row; and per cards left in the
+        # mover's hand, the values written there.
+        sizes = np.repeat(self.sizes_at, size, axis=0)  # [seat * size + slot]
+        widest = max(entries.shape[1] for entries in self.set_at)
+        self.step_at = np.stack(
+            [
+                np.concatenate(
+                    [
+                        self.set_at[k],
+                        np.repeat(self.set_at[k][:, :1], widest - self.set_at[k].shape[1], axis=1),
+                        self.clear_at[k],
+                        sizes,
+                    ],
+                    axis=1,
+                )
+                for k in range(trick)
+            ]
+        )
+        clears = self.clear_at[0].shape[1]
+        self.step_value = np.array(
+            [[1.0] * widest + [0.0] * clears + [float(v)] * n for v in self.size_value],
+            dtype=np.float32,
+        )
         # Per pile, per seat: the points and tricks entries of every viewer.
         self.points_at = np.array(
             [[v * width + self.at_points + self.place[v, s] for v in range(n)] for s in range(n)],
@@ -331,3 +335,35 @@ class Tables:
             dtype=np.intp,
         )
         self.rolled = np.array([[(v + r) % n for r in range(n)] for v in range(n)], dtype=np.intp)
+        # The trump exchange: per face-up slot, the slots that may be given
+        # for it by rank (the engine's Table.swap_gives), and the entries
+        # of the trump card and of the trumps given (per giver, in every
+        # viewer's row).
+        self.exchange = rules.exchange
+        self.swap = -1
+        if rules.exchange is not Exchange.NONE:
+            self.swap = next(s.start for s in e.action_sections if s.name == "swap-trump")
+        self.gives = np.array(
+            [[c in table.swap_gives[face.index] for c in pack] for face in pack], dtype=bool
+        )
+        self.side_wins = rules.exchange_side_wins
+        self.face_up_at = viewers + self.at_face_up
+        at_given = _section(e, "given-in-exchange")
+        self.given_at = viewers[None, :] + at_given + rel.T * size  # [seat, viewer]
+        # Partners' hands: the (viewer, partner) pairs and, per pair, where
+        # the partner's known cards and shown dealt hand start in the
+        # viewer's row.
+        self.shown = rules.partner_hands
+        at_dealt = _section(e, "shown-dealt")
+        self.partners = [
+            (
+                v,
+                s,
+                v * width + self.at_known + (rel[v, s] - 1) * size,
+                at_dealt + (rel[v, s] - 1) * size,
+            )
+            for v in range(n)
+            for s in table.partners[v]
+        ]
+        self.shows_after_stock = bool(self.partners) and self.shown is PartnerHands.AFTER_STOCK
+        self.shows_dealt = bool(self.partners) and self.shown is PartnerHands.BEFORE_FIRST_TRICK
