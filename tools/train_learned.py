@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import itertools
 import json
 import math
 import os
@@ -37,10 +38,12 @@ from typing import Any
 
 import numpy as np
 
-from briscola import Rules, apply, legal_actions, new_game, observe, preset
+from briscola import Card, Rules, Suit, apply, legal_actions, new_game, observe, preset
 from briscola.bots import Bot, HeuristicBot, RandomBot, StrongBot, tournament
 from briscola.bots._learned import LearnedBot, load_weights, save_weights
 from briscola.encoding import encoding_for
+
+Layers = list[tuple[np.ndarray, np.ndarray]]
 
 
 def _schedule(iteration: int) -> float:
@@ -53,7 +56,7 @@ def collect(job: dict[str, Any]) -> dict[str, Any]:
     rules = preset(job["preset"])
     encoding = encoding_for(rules)
     rng = random.Random(job["seed"])
-    expert = StrongBot(budget=job["budget"])
+    expert: Bot = HeuristicBot() if job["teacher"] else StrongBot(budget=job["budget"])
     learner: Bot | None = None if job["weights"] is None else LearnedBot(job["weights"])
     beta, epsilon = job["beta"], job["epsilon"]
     league: list[tuple[str, Bot | None]] = [("self", None), ("heuristic", HeuristicBot())]
@@ -95,10 +98,53 @@ def collect(job: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+_CARD_SECTIONS = frozenset(
+    ("hand", "known-hands", "shown-dealt", "played", "given-in-exchange", "trick")
+    + ("trump-card", "turned-card", "buried", "known-in-stock", "called-card")
+)
+
+
+def suit_permutations(rules: Rules) -> list[tuple[np.ndarray, np.ndarray]]:
+    """For each of the 24 ways of renaming the suits, the index arrays that
+    rename them in an encoded observation and in the action indices:
+    ``x[:, obs]`` and ``mask[:, act]`` are the renamed deal's, and the
+    renamed deal's label is ``inverse(act)[y]``. Briscola does not care
+    about the suits' names, so this multiplies the samples by 24."""
+    encoding = encoding_for(rules)
+    pack = list(rules.pack)
+    result = []
+    for order in itertools.permutations(range(4)):
+        # The card each slot shows after the renaming comes from this slot.
+        source = [pack.index(Card(Suit(order.index(c.suit.value)), c.rank)) for c in pack]
+        obs = np.arange(encoding.observation_size)
+        for section in encoding.observation_sections:
+            if section.name in _CARD_SECTIONS:
+                for start in range(section.start, section.stop, len(pack)):
+                    obs[start : start + len(pack)] = start + np.asarray(source)
+            elif section.name == "trump-suit":
+                obs[section.start : section.stop] = section.start + np.asarray(
+                    [order.index(k) for k in range(4)]
+                )
+        act = np.arange(encoding.num_actions)
+        for section in encoding.action_sections:
+            if section.stop - section.start == len(pack):
+                act[section.start : section.stop] = section.start + np.asarray(source)
+        result.append((obs, act))
+    return result
+
+
 def fit_torch(
-    x: np.ndarray, mask: np.ndarray, y: np.ndarray, hidden: Sequence[int], epochs: int, seed: int
-) -> tuple[list[tuple[np.ndarray, np.ndarray]], dict[str, float]]:
-    """Fit the MLP with torch; return its layers and the accuracies."""
+    rules: Rules,
+    x: np.ndarray,
+    mask: np.ndarray,
+    y: np.ndarray,
+    hidden: Sequence[int],
+    epochs: int,
+    seed: int,
+    start: Layers | None = None,
+) -> tuple[Layers, dict[str, float]]:
+    """Fit the MLP with torch (from the layers ``start`` if given); return
+    its layers and the accuracies."""
     # Untyped here, so that the types check the same with or without torch.
     torch: Any = importlib.import_module("torch")
 
@@ -111,6 +157,12 @@ def fit_torch(
         if i < len(sizes) - 2:
             modules.append(torch.nn.ReLU())
     net = torch.nn.Sequential(*modules)
+    if start is not None:
+        linear = [m for m in net if isinstance(m, torch.nn.Linear)]
+        with torch.no_grad():
+            for m, (weights, bias) in zip(linear, start):
+                m.weight.copy_(torch.from_numpy(np.asarray(weights, dtype=np.float32).T))
+                m.bias.copy_(torch.from_numpy(np.asarray(bias, dtype=np.float32)))
     order = np.random.default_rng(seed).permutation(len(y))
     held = max(1, len(y) // 20)
     val, train = order[:held], order[held:]
@@ -122,12 +174,19 @@ def fit_torch(
     def masked(rows: Any) -> Any:
         return net(tx[rows]).masked_fill(~tm[rows], -1e9)
 
+    renamings = [
+        (torch.from_numpy(obs), torch.from_numpy(act), torch.from_numpy(np.argsort(act)))
+        for obs, act in suit_permutations(rules)
+    ]
+    draw = np.random.default_rng(seed)
     for _ in range(epochs):
         net.train()
-        shuffled = torch.from_numpy(np.random.default_rng(seed + _).permutation(train))
-        for start in range(0, len(train), 256):
-            rows = shuffled[start : start + 256]
-            loss = torch.nn.functional.cross_entropy(masked(rows), ty[rows])
+        shuffled = torch.from_numpy(draw.permutation(train))
+        for first in range(0, len(train), 256):
+            rows = shuffled[first : first + 256]
+            obs, act, back = renamings[draw.integers(len(renamings))]
+            logits = net(tx[rows][:, obs]).masked_fill(~tm[rows][:, act], -1e9)
+            loss = torch.nn.functional.cross_entropy(logits, back[ty[rows]])
             optimiser.zero_grad()
             loss.backward()
             optimiser.step()
@@ -147,8 +206,15 @@ def fit_torch(
 
 
 def fit_numpy(
-    x: np.ndarray, mask: np.ndarray, y: np.ndarray, hidden: Sequence[int], epochs: int, seed: int
-) -> tuple[list[tuple[np.ndarray, np.ndarray]], dict[str, float]]:
+    rules: Rules,
+    x: np.ndarray,
+    mask: np.ndarray,
+    y: np.ndarray,
+    hidden: Sequence[int],
+    epochs: int,
+    seed: int,
+    start: Layers | None = None,
+) -> tuple[Layers, dict[str, float]]:
     """The same fit in NumPy (plain gradient steps with Adam), for runs
     without torch."""
     rng = np.random.default_rng(seed)
@@ -157,6 +223,8 @@ def fit_numpy(
     for i in range(len(sizes) - 1):
         scale = math.sqrt(2.0 / sizes[i])
         params += [rng.normal(0, scale, (sizes[i], sizes[i + 1])), np.zeros(sizes[i + 1])]
+    if start is not None:
+        params = [np.array(a, dtype=np.float64) for layer in start for a in layer]
     moments = [(np.zeros_like(p), np.zeros_like(p)) for p in params]
     step = 0
 
@@ -199,6 +267,51 @@ def score_vs_heuristic(rules: Rules, weights: Path, packs: int, seed: int) -> tu
     return score, 1.96 * math.sqrt(score * (1 - score) / mine.deals)
 
 
+def _job(
+    args: argparse.Namespace,
+    path: Path,
+    iteration: int,
+    chunk: int,
+    weights: Path | None,
+    teacher: bool = False,
+) -> dict[str, Any]:
+    return {
+        "preset": args.preset,
+        "games": args.chunk,
+        "seed": args.seed * 1_000_003 + iteration * 10_007 + chunk + (500_000 if teacher else 0),
+        "budget": args.budget,
+        "teacher": teacher,
+        "weights": None if weights is None else str(weights),
+        "beta": _schedule(iteration),
+        "epsilon": args.epsilon,
+        "path": str(path),
+    }
+
+
+def _run(args: argparse.Namespace, jobs: list[dict[str, Any]]) -> None:
+    """Play the jobs (on ``args.workers`` processes), each to its file."""
+    if args.workers:
+        with ProcessPoolExecutor(args.workers) as pool:
+            for job, samples in zip(jobs, pool.map(collect, jobs)):
+                np.savez_compressed(job["path"], **samples)
+    else:
+        for job in jobs:
+            np.savez_compressed(job["path"], **collect(job))
+
+
+def _samples(folder: Path) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    parts = [np.load(path, allow_pickle=False) for path in sorted(folder.glob("*.npz"))]
+    x = np.concatenate([p["x"] for p in parts])
+    mask = np.concatenate([p["mask"] for p in parts])
+    return x, mask, np.concatenate([p["y"] for p in parts]).astype(np.int64)
+
+
+def _layers(path: Path) -> Layers:
+    with np.load(path, allow_pickle=False) as arrays:
+        count = sum(1 for name in arrays.files if name.startswith("w"))
+        return [(arrays[f"w{i}"], arrays[f"b{i}"]) for i in range(count)]
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--preset", default="italian-2p")
@@ -211,6 +324,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--epsilon", type=float, default=0.05)
     parser.add_argument("--hidden", default="256,128", help="hidden layer widths")
     parser.add_argument("--epochs", type=int, default=12)
+    parser.add_argument(
+        "--teacher-games", type=int, default=4000, help="games labelled by HeuristicBot first"
+    )
+    parser.add_argument("--teacher-epochs", type=int, default=3)
     parser.add_argument("--packs", type=int, default=200, help="packs of each measurement")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--numpy", action="store_true", help="fit with NumPy, not torch")
@@ -220,6 +337,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.smoke:
         args.iterations, args.games, args.chunk, args.workers = 2, 2, 1, 0
         args.budget, args.hidden, args.epochs, args.packs, args.numpy = 200, "16", 3, 2, True
+        args.teacher_games, args.teacher_epochs = 10, 2
     rules = preset(args.preset)
     out = Path(args.out)
     (out / "data").mkdir(parents=True, exist_ok=True)
@@ -233,40 +351,38 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(f"exported iteration {last} to {args.export}")
         return
     fit = fit_numpy if args.numpy else fit_torch
+    # The start: a network fitted to the heuristic bot's choices, which are
+    # cheap, so that the expert's costly labels go to what it does better.
+    pretrained = out / "pretrained.npz"
+    if args.teacher_games and not pretrained.exists():
+        (out / "teacher").mkdir(exist_ok=True)
+        jobs = [
+            _job(args, out / "teacher" / f"{chunk:03d}.npz", 0, chunk, None, teacher=True)
+            for chunk in range(math.ceil(args.teacher_games / (args.chunk * 10)))
+        ]
+        for job in jobs:
+            job["games"] = args.chunk * 10
+        _run(args, [job for job in jobs if not Path(job["path"]).exists()])
+        x, mask, y = _samples(out / "teacher")
+        layers, accuracy = fit(rules, x, mask, y, hidden, args.teacher_epochs, args.seed)
+        save_weights(pretrained, rules, layers, preset=args.preset, trained="HeuristicBot")
+        print(json.dumps({"pretrained": len(y), **accuracy}), flush=True)
+    start = _layers(pretrained) if pretrained.exists() else None
     for iteration in range(args.iterations):
         if iteration in done:
             continue
         started = time.time()
         weights = out / f"weights-{iteration - 1:02d}.npz" if iteration else None
-        jobs = []
-        for chunk in range(math.ceil(args.games / args.chunk)):
-            path = out / "data" / f"{iteration:02d}-{chunk:03d}.npz"
-            if not path.exists():
-                jobs.append(
-                    {
-                        "preset": args.preset,
-                        "games": args.chunk,
-                        "seed": args.seed * 1_000_003 + iteration * 10_007 + chunk,
-                        "budget": args.budget,
-                        "weights": None if weights is None else str(weights),
-                        "beta": _schedule(iteration),
-                        "epsilon": args.epsilon,
-                        "path": str(path),
-                    }
-                )
-        if args.workers:
-            with ProcessPoolExecutor(args.workers) as pool:
-                for job, samples in zip(jobs, pool.map(collect, jobs)):
-                    np.savez_compressed(job["path"], **samples)
-        else:
-            for job in jobs:
-                np.savez_compressed(job["path"], **collect(job))
-        parts = [np.load(path, allow_pickle=False) for path in sorted((out / "data").glob("*.npz"))]
-        x = np.concatenate([p["x"] for p in parts])
-        mask = np.concatenate([p["mask"] for p in parts])
-        y = np.concatenate([p["y"] for p in parts]).astype(np.int64)
+        jobs = [
+            _job(args, out / "data" / f"{iteration:02d}-{chunk:03d}.npz", iteration, chunk, weights)
+            for chunk in range(math.ceil(args.games / args.chunk))
+        ]
+        _run(args, [job for job in jobs if not Path(job["path"]).exists()])
+        x, mask, y = _samples(out / "data")
         labelled = time.time()
-        layers, accuracy = fit(x, mask, y, hidden, args.epochs, args.seed + iteration)
+        layers, accuracy = fit(
+            rules, x, mask, y, hidden, args.epochs, args.seed + iteration, start=start
+        )
         path = out / f"weights-{iteration:02d}.npz"
         save_weights(
             path,

@@ -342,8 +342,8 @@ class LearnedBot:
     a move.
 
     Args:
-        weights: A weights file to play from (:func:`load_weights`),
-            instead of the shipped ones.
+        weights: A weights file to play from, instead of the shipped
+            ones (the format is in the "Bots" guide).
         temperature: 0 plays the best action; above 0 draws an action from
             the softmax of the logits divided by it (from ``rng``).
         backend: ``"numpy"``, ``"python"``, or ``"auto"`` (NumPy when it
@@ -388,16 +388,25 @@ class LearnedBot:
             options.append(f"backend={self.backend!r}")
         return f"LearnedBot({', '.join(options)})"
 
-    def network_for(self, rules: Rules) -> Network | None:
-        """The network this bot plays ``rules`` with, or ``None`` if it has
-        none for them (it then plays as :class:`HeuristicBot`).
+    def has_weights(self, rules: Rules) -> bool:
+        """Whether the bot has a network for ``rules`` (else it plays them
+        as :class:`HeuristicBot`).
+
+        Args:
+            rules: The rules of a deal.
+
+        Returns:
+            ``True`` if its weights were trained for exactly these rules.
 
         >>> from briscola import preset
-        >>> LearnedBot().network_for(preset("italian-2p")) is not None
+        >>> LearnedBot().has_weights(preset("italian-2p"))
         True
-        >>> LearnedBot().network_for(preset("spanish-2p")) is None
-        True
+        >>> LearnedBot().has_weights(preset("spanish-2p"))
+        False
         """
+        return self._network_for(rules) is not None
+
+    def _network_for(self, rules: Rules) -> Network | None:
         networks = shipped_weights() if self._networks is None else self._networks
         return next((net for net in networks if net.rules == rules), None)
 
@@ -417,7 +426,7 @@ class LearnedBot:
         rules = observation.rules
         if rules is not self._rules:
             if self._rules is None or rules != self._rules:
-                self._network = self.network_for(rules)
+                self._network = self._network_for(rules)
                 if self._network is None:
                     warnings.warn(
                         "LearnedBot has no weights for these rules; it plays as "
