@@ -210,7 +210,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> None:
         cost_table(args.cost, args.budget, out)
         return
     rules = preset(args.preset)
-    bot = StrongBot() if args.budget is None else StrongBot(budget=args.budget)
+    bot: Bot = StrongBot() if args.budget is None else StrongBot(budget=args.budget)
     if args.bot is not None:
         bot = make_bot(args.bot)
     if args.stream < 0:
