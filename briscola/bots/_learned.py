@@ -342,7 +342,7 @@ class LearnedBot:
     a move.
 
     Args:
-        weights: A weights file to play from, instead of the shipped
+        weights: The path of a weights file to play from, instead of the shipped
             ones (the format is in the "Bots" guide).
         temperature: 0 plays the best action; above 0 draws an action from
             the softmax of the logits divided by it (from ``rng``).
