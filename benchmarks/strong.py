@@ -24,7 +24,9 @@ run) and the strong bot's search speed in cards played per second.
 The strong bot's own dealing of worlds is luck that the duplicate packs do
 not cancel: ``--stream N`` gives it the N-th other random stream (the same
 bot, other worlds), to see how much a score moves with it alone.
-``--cost DEALS`` instead prints, for every preset, the cost per decision of
+``--bot NAME`` measures another bot by its :func:`briscola.bots.make_bot`
+name (``--bot learned``) in the strong bot's place, and ``--opponent
+strong`` sets it against the strong bot. ``--cost DEALS`` instead prints, for every preset, the cost per decision of
 the strong bot and of ``MonteCarloBot(samples=200)`` seated alternately at
 the same tables.
 Results go to standard output and, with ``--out``, to a file as they come.
@@ -41,7 +43,15 @@ from collections.abc import Iterator, Sequence
 from typing import TextIO
 
 from briscola import PRESETS, Action, Auction, Observation, Rules, outcome, preset
-from briscola.bots import Bot, HeuristicBot, MonteCarloBot, StrongBot, play_deal, wilson_interval
+from briscola.bots import (
+    Bot,
+    HeuristicBot,
+    MonteCarloBot,
+    StrongBot,
+    make_bot,
+    play_deal,
+    wilson_interval,
+)
 from briscola.bots._tournament import running
 
 
@@ -81,12 +91,14 @@ class Timed:
 
 
 def make_opponent(spec: str) -> Bot:
-    """``heuristic`` or ``mc:SAMPLES``."""
+    """``heuristic``, ``strong`` or ``mc:SAMPLES``."""
     if spec == "heuristic":
         return HeuristicBot()
+    if spec == "strong":
+        return StrongBot()
     if spec.startswith("mc:"):
         return MonteCarloBot(samples=int(spec[3:]))
-    raise ValueError(f"unknown opponent {spec!r}: heuristic or mc:SAMPLES")
+    raise ValueError(f"unknown opponent {spec!r}: heuristic, strong or mc:SAMPLES")
 
 
 def bastardo_pack(rules: Rules, k: int, strong: Timed, other: Timed) -> float:
@@ -174,7 +186,10 @@ def cost_table(deals: int, budget: int | None, out: TextIO) -> None:
 def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--preset", default="italian-2p")
-    parser.add_argument("--opponent", default="heuristic", help="heuristic or mc:SAMPLES")
+    parser.add_argument("--opponent", default="heuristic", help="heuristic, strong or mc:SAMPLES")
+    parser.add_argument(
+        "--bot", default=None, help="measure this make_bot name (learned...) instead"
+    )
     parser.add_argument("--packs", type=int, default=20)
     parser.add_argument("--first", type=int, default=0, help="seed of the first pack")
     parser.add_argument("--budget", type=int, default=None, help="StrongBot budget")
@@ -195,7 +210,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> None:
         cost_table(args.cost, args.budget, out)
         return
     rules = preset(args.preset)
-    bot = StrongBot() if args.budget is None else StrongBot(budget=args.budget)
+    bot: Bot = StrongBot() if args.budget is None else StrongBot(budget=args.budget)
+    if args.bot is not None:
+        bot = make_bot(args.bot)
     if args.stream < 0:
         parser.error(f"--stream must be 0 or more, not {args.stream}")
     strong, other = Timed(bot, args.stream), Timed(make_opponent(args.opponent))

@@ -9,7 +9,8 @@ every module, the README and the licence; no tests in the wheel), then,
 for each Python interpreter named (by default the one running this), makes
 a fresh virtual environment, installs the wheel with its ``test`` extra,
 and from a folder outside the source tree: imports the installed package,
-finds its ``py.typed``, plays and saves a deal, runs the ``briscola``
+finds its ``py.typed``, plays and saves a deal, plays one with the learned
+bot from its shipped weights, runs the ``briscola``
 command, and runs the test suite against the installed package (a copy of
 the checkout without ``briscola/``, so no test can import the source;
 less ``tests/test_citations.py``, which reads the checkout's files).
@@ -47,6 +48,11 @@ while not state.is_over:
 assert briscola.loads(briscola.dumps(state)) == state
 result = briscola.final_outcome(state)
 assert sum(result.points) == 120
+from briscola.bots import HeuristicBot, make_bot, play_deal
+learned = make_bot("learned")
+assert learned.has_weights(briscola.preset("italian-2p")), "no shipped weights"
+played = play_deal(briscola.preset("italian-2p"), [learned, HeuristicBot()], seed=7)
+assert sum(briscola.final_outcome(played).points) == 120
 print(f"briscola {briscola.__version__} on Python {sys.version.split()[0]}: "
       f"{result.points} {result.winners}, {repr(state)}")
 """
@@ -70,7 +76,7 @@ def _modules() -> set[str]:
     return {
         path.relative_to(ROOT).as_posix()
         for path in package.rglob("*")
-        if path.is_file() and path.suffix in (".py", ".typed")
+        if path.is_file() and path.suffix in (".py", ".typed", ".npz")
     }
 
 
@@ -148,7 +154,14 @@ def check_install(wheel: Path, python: str, tests: bool) -> None:
             ROOT,
             copy,
             ignore=shutil.ignore_patterns(
-                ".git", "_build", "__pycache__", ".hypothesis", "*.egg-info", "dist", "build"
+                ".git",
+                "runs",
+                "_build",
+                "__pycache__",
+                ".hypothesis",
+                "*.egg-info",
+                "dist",
+                "build",
             ),
         )
         shutil.rmtree(copy / "briscola")

@@ -13,6 +13,8 @@ Bots never see the state itself, so they cannot peek at hidden cards;
 - :class:`MonteCarloBot`: determinized Monte Carlo search.
 - :class:`StrongBot`: determinized search with an exact endgame, the
   strongest.
+- :class:`LearnedBot`: a small network trained to imitate
+  :class:`StrongBot`, at the cost of one evaluation a move.
 
 :func:`play_deal` and :func:`play_match` seat one bot per seat and play to
 the end; :func:`make_bot` builds a bot from a short name, as the command
@@ -29,6 +31,7 @@ intervals.
 
 from ._arena import BOT_NAMES, ActionHook, MatchHook, make_bot, play_deal, play_match
 from ._heuristic import HeuristicBot
+from ._learned import LearnedBot
 from ._montecarlo import MonteCarloBot, RolloutPolicy, greedy_rollout, random_rollout
 from ._protocol import Bot, RandomBot
 from ._strong import StrongBot
@@ -48,6 +51,7 @@ __all__ = [
     "HeuristicBot",
     "MonteCarloBot",
     "StrongBot",
+    "LearnedBot",
     "RolloutPolicy",
     "random_rollout",
     "greedy_rollout",

@@ -16,6 +16,7 @@ from .._observe import Observation, observe
 from .._rules import Rules
 from .._state import GameState
 from ._heuristic import HeuristicBot
+from ._learned import LearnedBot
 from ._montecarlo import MonteCarloBot
 from ._protocol import Bot, RandomBot
 from ._strong import StrongBot
@@ -23,11 +24,11 @@ from ._strong import StrongBot
 __all__ = ["BOT_NAMES", "make_bot", "play_deal", "play_match", "ActionHook", "MatchHook"]
 
 
-BOT_NAMES: Final[tuple[str, ...]] = ("random", "heuristic", "montecarlo", "strong")
+BOT_NAMES: Final[tuple[str, ...]] = ("random", "heuristic", "montecarlo", "strong", "learned")
 """The names :func:`make_bot` knows.
 
 >>> [make_bot(name) for name in BOT_NAMES]
-[RandomBot(), HeuristicBot(), MonteCarloBot(samples=50, rollout='greedy'), StrongBot(budget=25000)]
+[RandomBot(), HeuristicBot(), MonteCarloBot(samples=50, rollout='greedy'), StrongBot(budget=25000), LearnedBot()]
 """
 
 
@@ -38,7 +39,8 @@ def make_bot(spec: str) -> Bot:
         spec: ``"random"``, ``"heuristic"``, ``"montecarlo"``,
             ``"montecarlo:SAMPLES"`` (``"mc"`` is short for
             ``"montecarlo"``), ``"strong"`` or ``"strong:BUDGET"`` (the
-            :class:`StrongBot`'s search budget, in cards played); case and
+            :class:`StrongBot`'s search budget, in cards played) or
+            ``"learned"`` (:class:`LearnedBot`, from the shipped weights); case and
             surrounding spaces do not matter.
 
     Returns:
@@ -53,7 +55,7 @@ def make_bot(spec: str) -> Bot:
     >>> make_bot("genius")
     Traceback (most recent call last):
     ...
-    ValueError: unknown bot 'genius'; known: random, heuristic, montecarlo, strong (or montecarlo:SAMPLES, strong:BUDGET)
+    ValueError: unknown bot 'genius'; known: random, heuristic, montecarlo, strong, learned (or montecarlo:SAMPLES, strong:BUDGET)
     >>> make_bot("mc:0")
     Traceback (most recent call last):
     ...
@@ -71,6 +73,8 @@ def make_bot(spec: str) -> Bot:
         return MonteCarloBot(
             samples=_positive(option, "montecarlo:SAMPLES", "a positive number of samples")
         )
+    if name == "learned" and not option:
+        return LearnedBot()
     if name == "strong":
         if not option:
             return StrongBot()

@@ -1,0 +1,265 @@
+"""The learned bot and its weights file: legal play from the shipped
+network, reproducible choices, the checks of the loader, the fallback to
+the heuristic bot, and the two ways of evaluating the network agree
+(Bots, "Learned bot")."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import warnings
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from briscola import (
+    GameState,
+    Observation,
+    apply,
+    legal_actions,
+    new_game,
+    observe,
+    outcome,
+    preset,
+)
+from briscola.bots import HeuristicBot, LearnedBot, RandomBot, make_bot, play_deal
+from briscola.bots._learned import load_weights, save_weights, shipped_weights
+from briscola.encoding import LAYOUT_VERSION, encoding_for
+
+np = pytest.importorskip("numpy")
+
+ITALIAN = preset("italian-2p")
+
+
+def seen_by_mover(state: GameState) -> Observation:
+    seat = state.to_move
+    assert seat is not None
+    return observe(state, seat)
+
+
+def shipped_bytes() -> bytes:
+    from importlib import resources
+
+    return (resources.files("briscola.bots") / "weights" / "italian-2p.npz").read_bytes()
+
+
+def members(data: bytes) -> dict[str, bytes]:
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        return {info.filename: archive.read(info) for info in archive.infolist()}
+
+
+def repacked(parts: dict[str, bytes]) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+    return buffer.getvalue()
+
+
+def with_meta(**changes: object) -> bytes:
+    """The shipped file with its metadata changed."""
+    parts = members(shipped_bytes())
+    stream = io.BytesIO(parts["meta.npy"])
+    meta = json.loads(np.lib.format.read_array(stream, allow_pickle=False).tobytes())
+    meta.update(changes)
+    out = io.BytesIO()
+    np.save(out, np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8), allow_pickle=False)
+    parts["meta.npy"] = out.getvalue()
+    return repacked(parts)
+
+
+def test_learned_bot_plays_legal_moves_over_random_deals() -> None:
+    """Bots, "Learned bot": from the shipped weights it returns a legal
+    action at every decision of random deals, from either seat, against
+    random and heuristic play."""
+    bot = LearnedBot()
+    for seed in range(12):
+        other = RandomBot() if seed % 2 else HeuristicBot()
+        bots = [bot, other] if seed % 4 < 2 else [other, bot]
+        final = play_deal(ITALIAN, bots, seed=seed)
+        result = outcome(final)
+        assert result is not None and sum(result.points) == 120
+
+
+def test_learned_bot_uses_the_shipped_network() -> None:
+    """Bots, "Learned bot": its move is the legal action with the highest
+    logit of the shipped network."""
+    net = shipped_weights()[0]
+    encoding = encoding_for(ITALIAN)
+    bot = LearnedBot()
+    state = new_game(ITALIAN, seed=5)
+    while not state.is_over:
+        seen = seen_by_mover(state)
+        legal = legal_actions(state)
+        logits = net.logits_numpy(encoding.encode(seen))
+        best = max(legal, key=lambda action: logits[encoding.index(action)])
+        chosen = bot.choose(seen, legal, random.Random(0))
+        assert chosen == best
+        state = apply(state, chosen)
+
+
+def test_learned_bot_is_deterministic_given_its_rng() -> None:
+    """Bots, "Learned bot": the same seeds give the same deal, with and
+    without a temperature."""
+    for temperature in (0.0, 1.0):
+        first = play_deal(ITALIAN, [LearnedBot(temperature=temperature), RandomBot()], seed=7)
+        again = play_deal(ITALIAN, [LearnedBot(temperature=temperature), RandomBot()], seed=7)
+        assert first.history == again.history
+
+
+def test_temperature_draws_other_moves() -> None:
+    """Bots, "Learned bot": above 0, the temperature draws from the
+    softmax, so some seeds play another card than the best one."""
+    state = new_game(ITALIAN, seed=3)
+    seen, legal = seen_by_mover(state), legal_actions(state)
+    best = LearnedBot().choose(seen, legal, random.Random(0))
+    hot = LearnedBot(temperature=100.0)
+    drawn = {hot.choose(seen, legal, random.Random(seed)) for seed in range(40)}
+    assert best in drawn and len(drawn) > 1
+
+
+def test_numpy_and_plain_python_agree() -> None:
+    """Bots, "Learned bot": the NumPy and the plain-Python evaluations give
+    the same logits (to float rounding) and the same moves."""
+    net = shipped_weights()[0]
+    encoding = encoding_for(ITALIAN)
+    fast, slow = LearnedBot(backend="numpy"), LearnedBot(backend="python")
+    for seed in range(4):
+        state = new_game(ITALIAN, seed=seed)
+        while not state.is_over:
+            seen = seen_by_mover(state)
+            vector = encoding.encode(seen)
+            a, b = net.logits_numpy(vector), net.logits_python(vector)
+            assert max(abs(x - y) for x, y in zip(a, b)) < 1e-3
+            legal = legal_actions(state)
+            action = fast.choose(seen, legal, random.Random(0))
+            assert slow.choose(seen, legal, random.Random(0)) == action
+            state = apply(state, action)
+
+
+def test_loading_refuses_another_layout_version() -> None:
+    """Bots, "Learned bot": weights name the observation layout they were
+    trained on; another version is refused with a clear error."""
+    with pytest.raises(
+        ValueError, match=f"layout version {LAYOUT_VERSION - 1}.*version {LAYOUT_VERSION}"
+    ):
+        load_weights(with_meta(layout_version=LAYOUT_VERSION - 1))
+    with pytest.raises(ValueError, match="layout version None"):
+        load_weights(with_meta(layout_version=None))
+
+
+@pytest.mark.parametrize(
+    ("damage", "message"),
+    [
+        (lambda parts: {"x.npy": b"1"}, "no 'meta' array"),
+        (lambda parts: {**parts, "meta.npy": b"\x93NUMPY\x01\x00\x05\x00{}{}{"}, "header"),
+        (lambda parts: {k: v for k, v in parts.items() if k != "b1.npy"}, "expected arrays"),
+        (lambda parts: {**parts, "w0.npy": parts["w1.npy"]}, "layer 0"),
+        (lambda parts: {**parts, "w1.npy": parts["w1.npy"][:-4]}, "bytes"),
+        (lambda parts: {**parts, "b0.npy": b"not an array"}, "not a .npy"),
+    ],
+)
+def test_loading_refuses_a_malformed_file(damage: object, message: str) -> None:
+    """Bots, "Learned bot": a weights file whose arrays are missing,
+    truncated or do not fit together is refused with ValueError."""
+    parts = members(shipped_bytes())
+    with pytest.raises(ValueError, match=message):
+        load_weights(repacked(damage(parts)))  # type: ignore[operator]
+
+
+def test_loading_refuses_pickles_and_bad_metadata() -> None:
+    """Bots, "Learned bot": nothing is unpickled: an object array is
+    refused, as are metadata of another format and non-finite weights."""
+    out = io.BytesIO()
+    np.save(out, np.array([{"a": 1}], dtype=object), allow_pickle=True)
+    parts = members(shipped_bytes())
+    with pytest.raises(ValueError, match="float32 or uint8"):
+        load_weights(repacked({**parts, "w0.npy": out.getvalue()}))
+    with pytest.raises(ValueError, match="format"):
+        load_weights(with_meta(format="something else"))
+    with pytest.raises(ValueError, match="rules"):
+        load_weights(with_meta(rules={"players": "two"}))
+    with pytest.raises(ValueError, match="not a .npz"):
+        load_weights(b"PK\x03\x04 broken")
+
+
+def test_saved_weights_load_back(tmp_path: Path) -> None:
+    """Bots, "Learned bot": a file written by the training's writer loads
+    into a network with the same shapes and outputs."""
+    rng = np.random.default_rng(0)
+    encoding = encoding_for(ITALIAN)
+    layers = [
+        (rng.normal(size=(encoding.observation_size, 8)), rng.normal(size=8)),
+        (rng.normal(size=(8, encoding.num_actions)), rng.normal(size=encoding.num_actions)),
+    ]
+    path = tmp_path / "w.npz"
+    save_weights(path, ITALIAN, layers, preset="italian-2p")
+    net = load_weights(path)
+    assert net.sizes == (encoding.observation_size, 8, encoding.num_actions)
+    vector = encoding.encode(observe(new_game(ITALIAN, seed=1), 0))
+    hidden = np.maximum(np.asarray(vector) @ layers[0][0] + layers[0][1], 0)
+    expected = hidden @ layers[1][0] + layers[1][1]
+    assert np.allclose(net.logits_python(vector), expected, atol=1e-3)
+    bad = tmp_path / "nan.npz"
+    save_weights(bad, ITALIAN, [(layers[0][0] * np.nan, layers[0][1]), layers[1]])
+    with pytest.raises(ValueError, match="not finite"):
+        load_weights(bad)
+    wrong = tmp_path / "wrong.npz"
+    save_weights(wrong, ITALIAN, [layers[0], (layers[1][0][:, :5], layers[1][1][:5])])
+    with pytest.raises(ValueError, match="5 outputs"):
+        LearnedBot(wrong)
+
+
+def test_rules_without_weights_fall_back_to_the_heuristic_bot_once() -> None:
+    """Bots, "Learned bot": under rules it has no weights for it plays as
+    the heuristic bot, and warns once, at its first choice."""
+    rules = preset("spanish-2p")
+    bot = LearnedBot()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        final = play_deal(rules, [bot, RandomBot()], seed=2)
+    assert [str(w.message) for w in caught] == [
+        "LearnedBot has no weights for these rules; it plays as HeuristicBot "
+        "(the 'Bots' guide lists the rules with weights)"
+    ]
+    heuristic = play_deal(rules, [HeuristicBot(), RandomBot()], seed=2)
+    assert final.history == heuristic.history
+
+
+def test_make_bot_learned() -> None:
+    """Bots, "Learned bot": the command line's name for it."""
+    assert isinstance(make_bot(" Learned "), LearnedBot)
+    with pytest.raises(ValueError):
+        make_bot("learned:3")
+    with pytest.raises(ValueError, match="temperature"):
+        LearnedBot(temperature=-1.0)
+    with pytest.raises(ValueError, match="backend"):
+        LearnedBot(backend="gpu")  # type: ignore[arg-type]
+    assert repr(LearnedBot(temperature=0.5, backend="python")) == (
+        "LearnedBot(temperature=0.5, backend='python')"
+    )
+
+
+def test_training_smoke_run_needs_no_torch(tmp_path: Path) -> None:
+    """Bots, "Learned bot": the training script's smoke run plays and
+    labels a few games, fits with NumPy, writes weights the bot loads and
+    logs the curve."""
+    import importlib.util
+    import sys
+
+    path = Path(__file__).parent.parent / "tools" / "train_learned.py"
+    spec = importlib.util.spec_from_file_location("train_learned", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["train_learned"] = module
+    spec.loader.exec_module(module)
+    module.main(["--smoke", "--out", str(tmp_path)])
+    log = [json.loads(line) for line in (tmp_path / "log.jsonl").read_text().splitlines()]
+    assert [entry["iteration"] for entry in log] == [0, 1]
+    assert log[1]["samples"] > log[0]["samples"] > 0
+    exported = tmp_path / "export.npz"
+    module.main(["--smoke", "--out", str(tmp_path), "--export", str(exported)])
+    bot = LearnedBot(exported)
+    assert play_deal(ITALIAN, [bot, RandomBot()], seed=1).is_over

@@ -1,0 +1,417 @@
+"""Train the learned bot's network by expert iteration (DAgger) on StrongBot.
+
+Each iteration plays games at the table: the learner (at iteration 0
+StrongBot itself, later the network of the iteration before, which plays
+StrongBot's choice with probability ``beta`` and a random card with
+probability ``epsilon``) against a league opponent drawn per game (the
+learner's own network, HeuristicBot, RandomBot). At every decision of the
+learner's seat (both seats when it plays itself) with a choice, StrongBot
+(``--budget``) is asked which card it would play: the encoded observation
+(:meth:`briscola.encoding.Encoding.encode`), the legal mask and that label
+are saved. Games go to worker processes in chunks, each chunk to its own
+file, so an interrupted run resumes where it stopped. Then a multilayer
+perceptron is fitted to every sample gathered so far (cross-entropy on the
+logits masked to the legal actions; torch when it imports, else a small
+NumPy fit), saved as a weights file, and measured against HeuristicBot
+over duplicate packs. ``log.jsonl`` in the run folder keeps the curve.
+
+Run ``nice -n 10 python tools/train_learned.py --out runs/learned`` (the
+full run), ``--smoke`` for a seconds-long run without torch (CI), and
+``--export PATH`` to copy the last iteration's weights to ``PATH``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import itertools
+import json
+import math
+import os
+import random
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from briscola import Card, Rules, Suit, apply, legal_actions, new_game, observe, preset
+from briscola.bots import Bot, HeuristicBot, RandomBot, StrongBot, tournament
+from briscola.bots._learned import LearnedBot, load_weights, save_weights
+from briscola.encoding import encoding_for
+
+Layers = list[tuple[np.ndarray, np.ndarray]]
+
+
+def _schedule(iteration: int) -> float:
+    """The share of the learner's moves that follow the expert."""
+    return 1.0 if iteration == 0 else max(0.1, 0.5 * 0.7 ** (iteration - 1))
+
+
+def collect(job: dict[str, Any]) -> dict[str, Any]:
+    """Play ``job["games"]`` games and label the learner's decisions."""
+    rules = preset(job["preset"])
+    encoding = encoding_for(rules)
+    rng = random.Random(job["seed"])
+    expert: Bot = HeuristicBot() if job["teacher"] else StrongBot(budget=job["budget"])
+    learner: Bot | None = None if job["weights"] is None else LearnedBot(job["weights"])
+    beta, epsilon = job["beta"], job["epsilon"]
+    league: list[tuple[str, Bot | None]] = [("self", None), ("heuristic", HeuristicBot())]
+    league.append(("random", RandomBot()))
+    vectors: list[list[float]] = []
+    masks: list[list[int]] = []
+    labels: list[int] = []
+    for game in range(job["games"]):
+        state = new_game(rules, seed=rng.getrandbits(64))
+        me = game % rules.players
+        name, opponent = rng.choices(league, weights=(0.5, 0.4, 0.1))[0]
+        while not state.is_over:
+            seat = state.to_move
+            assert seat is not None
+            legal = legal_actions(state)
+            seen = observe(state, seat)
+            mine = seat == me or name == "self"
+            if not mine:
+                assert opponent is not None
+                action = opponent.choose(seen, legal, rng)
+            elif len(legal) == 1:
+                action = legal[0]
+            else:
+                label = expert.choose(seen, legal, rng)
+                vectors.append(encoding.encode(seen))
+                masks.append(encoding.mask(seen))
+                labels.append(encoding.index(label))
+                if learner is None or rng.random() < beta:
+                    action = label
+                elif rng.random() < epsilon:
+                    action = legal[rng.randrange(len(legal))]
+                else:
+                    action = learner.choose(seen, legal, rng)
+            state = apply(state, action)
+    return {
+        "x": np.asarray(vectors, dtype=np.float32).reshape(-1, encoding.observation_size),
+        "mask": np.asarray(masks, dtype=bool).reshape(-1, encoding.num_actions),
+        "y": np.asarray(labels, dtype=np.int16),
+    }
+
+
+_CARD_SECTIONS = frozenset(
+    ("hand", "known-hands", "shown-dealt", "played", "given-in-exchange", "trick")
+    + ("trump-card", "turned-card", "buried", "known-in-stock", "called-card")
+)
+
+
+def suit_permutations(rules: Rules) -> list[tuple[np.ndarray, np.ndarray]]:
+    """For each of the 24 ways of renaming the suits, the index arrays that
+    rename them in an encoded observation and in the action indices:
+    ``x[:, obs]`` and ``mask[:, act]`` are the renamed deal's, and the
+    renamed deal's label is ``inverse(act)[y]``. Briscola does not care
+    about the suits' names, so this multiplies the samples by 24."""
+    encoding = encoding_for(rules)
+    pack = list(rules.pack)
+    result = []
+    for order in itertools.permutations(range(4)):
+        # The card each slot shows after the renaming comes from this slot.
+        source = [pack.index(Card(Suit(order.index(c.suit.value)), c.rank)) for c in pack]
+        obs = np.arange(encoding.observation_size)
+        for section in encoding.observation_sections:
+            if section.name in _CARD_SECTIONS:
+                for start in range(section.start, section.stop, len(pack)):
+                    obs[start : start + len(pack)] = start + np.asarray(source)
+            elif section.name == "trump-suit":
+                obs[section.start : section.stop] = section.start + np.asarray(
+                    [order.index(k) for k in range(4)]
+                )
+        act = np.arange(encoding.num_actions)
+        for section in encoding.action_sections:
+            if section.stop - section.start == len(pack):
+                act[section.start : section.stop] = section.start + np.asarray(source)
+        result.append((obs, act))
+    return result
+
+
+def fit_torch(
+    rules: Rules,
+    x: np.ndarray,
+    mask: np.ndarray,
+    y: np.ndarray,
+    hidden: Sequence[int],
+    epochs: int,
+    seed: int,
+    start: Layers | None = None,
+) -> tuple[Layers, dict[str, float]]:
+    """Fit the MLP with torch (from the layers ``start`` if given); return
+    its layers and the accuracies."""
+    # Untyped here, so that the types check the same with or without torch.
+    torch: Any = importlib.import_module("torch")
+
+    torch.manual_seed(seed)
+    torch.set_num_threads(1)
+    sizes = [x.shape[1], *hidden, mask.shape[1]]
+    modules: list[Any] = []
+    for i in range(len(sizes) - 1):
+        modules.append(torch.nn.Linear(sizes[i], sizes[i + 1]))
+        if i < len(sizes) - 2:
+            modules.append(torch.nn.ReLU())
+    net = torch.nn.Sequential(*modules)
+    if start is not None:
+        linear = [m for m in net if isinstance(m, torch.nn.Linear)]
+        with torch.no_grad():
+            for m, (weights, bias) in zip(linear, start):
+                m.weight.copy_(torch.from_numpy(np.asarray(weights, dtype=np.float32).T))
+                m.bias.copy_(torch.from_numpy(np.asarray(bias, dtype=np.float32)))
+    order = np.random.default_rng(seed).permutation(len(y))
+    held = max(1, len(y) // 20)
+    val, train = order[:held], order[held:]
+    tx, tm, ty = (torch.from_numpy(a) for a in (x, mask, y.astype(np.int64)))
+    optimiser = torch.optim.AdamW(net.parameters(), lr=1e-3, weight_decay=1e-4)
+    steps = epochs * math.ceil(len(train) / 256)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=2e-3, total_steps=steps)
+
+    def masked(rows: Any) -> Any:
+        return net(tx[rows]).masked_fill(~tm[rows], -1e9)
+
+    renamings = [
+        (torch.from_numpy(obs), torch.from_numpy(act), torch.from_numpy(np.argsort(act)))
+        for obs, act in suit_permutations(rules)
+    ]
+    draw = np.random.default_rng(seed)
+    for _ in range(epochs):
+        net.train()
+        shuffled = torch.from_numpy(draw.permutation(train))
+        for first in range(0, len(train), 256):
+            rows = shuffled[first : first + 256]
+            obs, act, back = renamings[draw.integers(len(renamings))]
+            logits = net(tx[rows][:, obs]).masked_fill(~tm[rows][:, act], -1e9)
+            loss = torch.nn.functional.cross_entropy(logits, back[ty[rows]])
+            optimiser.zero_grad()
+            loss.backward()
+            optimiser.step()
+            schedule.step()
+    net.eval()
+    with torch.no_grad():
+        accuracy = {
+            part: float((masked(torch.from_numpy(rows)).argmax(1) == ty[rows]).float().mean())
+            for part, rows in (("train_accuracy", train[:20000]), ("val_accuracy", val))
+        }
+    layers = [
+        (m.weight.detach().numpy().T.copy(), m.bias.detach().numpy().copy())
+        for m in net
+        if isinstance(m, torch.nn.Linear)
+    ]
+    return layers, accuracy
+
+
+def fit_numpy(
+    rules: Rules,
+    x: np.ndarray,
+    mask: np.ndarray,
+    y: np.ndarray,
+    hidden: Sequence[int],
+    epochs: int,
+    seed: int,
+    start: Layers | None = None,
+) -> tuple[Layers, dict[str, float]]:
+    """The same fit in NumPy (plain gradient steps with Adam), for runs
+    without torch."""
+    rng = np.random.default_rng(seed)
+    sizes = [x.shape[1], *hidden, mask.shape[1]]
+    params = []
+    for i in range(len(sizes) - 1):
+        scale = math.sqrt(2.0 / sizes[i])
+        params += [rng.normal(0, scale, (sizes[i], sizes[i + 1])), np.zeros(sizes[i + 1])]
+    if start is not None:
+        params = [np.array(a, dtype=np.float64) for layer in start for a in layer]
+    moments = [(np.zeros_like(p), np.zeros_like(p)) for p in params]
+    step = 0
+
+    def forward(rows: np.ndarray) -> tuple[list[np.ndarray], np.ndarray]:
+        activations = [x[rows].astype(np.float64)]
+        for i in range(0, len(params), 2):
+            out = activations[-1] @ params[i] + params[i + 1]
+            activations.append(np.maximum(out, 0) if i + 2 < len(params) else out)
+        return activations, np.where(mask[rows], activations[-1], -1e9)
+
+    for _ in range(epochs):
+        for rows in np.array_split(rng.permutation(len(y)), max(1, len(y) // 128)):
+            activations, logits = forward(rows)
+            p = np.exp(logits - logits.max(1, keepdims=True))
+            p /= p.sum(1, keepdims=True)
+            p[np.arange(len(rows)), y[rows]] -= 1
+            delta = p / len(rows)
+            grads: list[np.ndarray] = []
+            for i in range(len(params) - 2, -1, -2):
+                grads[:0] = [activations[i // 2].T @ delta, delta.sum(0)]
+                if i:
+                    delta = (delta @ params[i].T) * (activations[i // 2] > 0)
+            step += 1
+            for p_, g, (m, v) in zip(params, grads, moments):
+                m[:] = 0.9 * m + 0.1 * g
+                v[:] = 0.999 * v + 0.001 * g * g
+                p_ -= 1e-3 * (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-8)
+    _, logits = forward(np.arange(len(y)))
+    layers = [(params[i], params[i + 1]) for i in range(0, len(params), 2)]
+    return layers, {"train_accuracy": float((logits.argmax(1) == y).mean())}
+
+
+def score_vs_heuristic(rules: Rules, weights: Path, packs: int, seed: int) -> tuple[float, float]:
+    """The learned bot's score against HeuristicBot over duplicate packs,
+    and the half-width of its 95% interval (normal, over the packs)."""
+    bot = LearnedBot(weights)
+    result = tournament(rules, [bot, HeuristicBot()], packs, seed=seed, duplicate=True)
+    mine = result.standings[0]
+    score = (mine.wins + mine.ties / 2) / mine.deals
+    return score, 1.96 * math.sqrt(score * (1 - score) / mine.deals)
+
+
+def _job(
+    args: argparse.Namespace,
+    path: Path,
+    iteration: int,
+    chunk: int,
+    weights: Path | None,
+    teacher: bool = False,
+) -> dict[str, Any]:
+    return {
+        "preset": args.preset,
+        "games": args.chunk,
+        "seed": args.seed * 1_000_003 + iteration * 10_007 + chunk + (500_000 if teacher else 0),
+        "budget": args.budget,
+        "teacher": teacher,
+        "weights": None if weights is None else str(weights),
+        "beta": _schedule(iteration),
+        "epsilon": args.epsilon,
+        "path": str(path),
+    }
+
+
+def _run(args: argparse.Namespace, jobs: list[dict[str, Any]]) -> None:
+    """Play the jobs (on ``args.workers`` processes), each to its file."""
+    if args.workers:
+        with ProcessPoolExecutor(args.workers) as pool:
+            for job, samples in zip(jobs, pool.map(collect, jobs)):
+                np.savez_compressed(job["path"], **samples)
+    else:
+        for job in jobs:
+            np.savez_compressed(job["path"], **collect(job))
+
+
+def _samples(folder: Path) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    parts = [np.load(path, allow_pickle=False) for path in sorted(folder.glob("*.npz"))]
+    x = np.concatenate([p["x"] for p in parts])
+    mask = np.concatenate([p["mask"] for p in parts])
+    return x, mask, np.concatenate([p["y"] for p in parts]).astype(np.int64)
+
+
+def _layers(path: Path) -> Layers:
+    with np.load(path, allow_pickle=False) as arrays:
+        count = sum(1 for name in arrays.files if name.startswith("w"))
+        return [(arrays[f"w{i}"], arrays[f"b{i}"]) for i in range(count)]
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--preset", default="italian-2p")
+    parser.add_argument("--out", default="runs/learned", help="run folder (resumes from it)")
+    parser.add_argument("--iterations", type=int, default=8)
+    parser.add_argument("--games", type=int, default=400, help="games per iteration")
+    parser.add_argument("--chunk", type=int, default=20, help="games per worker job")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--budget", type=int, default=8000, help="StrongBot budget of the labels")
+    parser.add_argument("--epsilon", type=float, default=0.05)
+    parser.add_argument("--hidden", default="256,128", help="hidden layer widths")
+    parser.add_argument("--epochs", type=int, default=12)
+    parser.add_argument(
+        "--teacher-games", type=int, default=4000, help="games labelled by HeuristicBot first"
+    )
+    parser.add_argument("--teacher-epochs", type=int, default=3)
+    parser.add_argument("--packs", type=int, default=200, help="packs of each measurement")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--numpy", action="store_true", help="fit with NumPy, not torch")
+    parser.add_argument("--smoke", action="store_true", help="a tiny run in seconds")
+    parser.add_argument("--export", default=None, help="copy the last weights here and stop")
+    args = parser.parse_args(argv)
+    if args.smoke:
+        args.iterations, args.games, args.chunk, args.workers = 2, 2, 1, 0
+        args.budget, args.hidden, args.epochs, args.packs, args.numpy = 200, "16", 3, 2, True
+        args.teacher_games, args.teacher_epochs = 10, 2
+    rules = preset(args.preset)
+    out = Path(args.out)
+    (out / "data").mkdir(parents=True, exist_ok=True)
+    hidden = [int(h) for h in args.hidden.split(",") if h]
+    log = out / "log.jsonl"
+    done = {entry["iteration"] for entry in map(json.loads, log.open())} if log.exists() else set()
+    if args.export:
+        last = max(done)
+        load_weights(out / f"weights-{last:02d}.npz")  # refuse a broken file
+        Path(args.export).write_bytes((out / f"weights-{last:02d}.npz").read_bytes())
+        print(f"exported iteration {last} to {args.export}")
+        return
+    fit = fit_numpy if args.numpy else fit_torch
+    # The start: a network fitted to the heuristic bot's choices, which are
+    # cheap, so that the expert's costly labels go to what it does better.
+    pretrained = out / "pretrained.npz"
+    if args.teacher_games and not pretrained.exists():
+        (out / "teacher").mkdir(exist_ok=True)
+        jobs = [
+            _job(args, out / "teacher" / f"{chunk:03d}.npz", 0, chunk, None, teacher=True)
+            for chunk in range(math.ceil(args.teacher_games / (args.chunk * 10)))
+        ]
+        for job in jobs:
+            job["games"] = args.chunk * 10
+        _run(args, [job for job in jobs if not Path(job["path"]).exists()])
+        x, mask, y = _samples(out / "teacher")
+        layers, accuracy = fit(rules, x, mask, y, hidden, args.teacher_epochs, args.seed)
+        save_weights(pretrained, rules, layers, preset=args.preset, trained="HeuristicBot")
+        print(json.dumps({"pretrained": len(y), **accuracy}), flush=True)
+    start = _layers(pretrained) if pretrained.exists() else None
+    for iteration in range(args.iterations):
+        if iteration in done:
+            continue
+        started = time.time()
+        weights = out / f"weights-{iteration - 1:02d}.npz" if iteration else None
+        jobs = [
+            _job(args, out / "data" / f"{iteration:02d}-{chunk:03d}.npz", iteration, chunk, weights)
+            for chunk in range(math.ceil(args.games / args.chunk))
+        ]
+        _run(args, [job for job in jobs if not Path(job["path"]).exists()])
+        x, mask, y = _samples(out / "data")
+        labelled = time.time()
+        layers, accuracy = fit(
+            rules, x, mask, y, hidden, args.epochs, args.seed + iteration, start=start
+        )
+        path = out / f"weights-{iteration:02d}.npz"
+        save_weights(
+            path,
+            rules,
+            layers,
+            preset=args.preset,
+            trained=(
+                f"tools/train_learned.py: DAgger on StrongBot(budget={args.budget}), "
+                f"iteration {iteration}, {len(y)} samples"
+            ),
+        )
+        score, half = score_vs_heuristic(rules, path, args.packs, seed=10_000 + 1000 * iteration)
+        entry = {
+            "iteration": iteration,
+            "samples": len(y),
+            "beta": _schedule(iteration),
+            **accuracy,
+            "score_vs_heuristic": round(score, 4),
+            "ci95": round(half, 4),
+            "packs": args.packs,
+            "label_seconds": round(labelled - started),
+            "fit_seconds": round(time.time() - labelled),
+        }
+        with log.open("a") as file:
+            file.write(json.dumps(entry) + "\n")
+        print(json.dumps(entry), flush=True)
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("OMP_NUM_THREADS", "1")
+    main()
