@@ -24,7 +24,15 @@ from ._state import GameState
 from ._text import text
 from .encoding import Encoding, encoding_for
 
-__all__ = ["REWARDS", "Deal", "action_index", "choose_rules", "rewards", "render"]
+__all__ = [
+    "REWARDS",
+    "Deal",
+    "action_index",
+    "choose_rules",
+    "point_margin",
+    "rewards",
+    "render",
+]
 
 REWARDS: Final = ("outcome", "points")
 """The reward schemes the environments know."""
@@ -84,6 +92,41 @@ def rewards(state: GameState, scheme: str) -> list[float]:
         for seat in side:
             values[seat] = value
     return values
+
+
+def point_margin(state: GameState, seat: int) -> float:
+    """The ``"points"`` reward of ``seat`` as if the deal ended now: its
+    side's card points so far minus the average of the other sides', over
+    the pack's points (0 before the sides are settled: in an auction,
+    until the call names the partner).
+
+    >>> from briscola import apply, legal_actions, new_game, preset
+    >>> state = new_game(preset("italian-2p"), seed=5)
+    >>> for _ in range(2):
+    ...     state = apply(state, legal_actions(state)[0])
+    >>> taken = sum(state.setup.table.points[card.index] for card in state.piles[0])
+    >>> point_margin(state, 0) == taken / 120 or point_margin(state, 1) == taken / 120
+    True
+    """
+    rules = state.rules
+    contract = state.contract
+    sides: tuple[tuple[int, ...], ...]
+    if contract is None:
+        sides = rules.sides
+    else:
+        declarer, partner = contract.declarer, contract.partner
+        if declarer is None or partner is None or contract.called_card is None:
+            return 0.0
+        chosen = (declarer,) if partner == declarer else (declarer, partner)
+        sides = (chosen, tuple(s for s in range(rules.players) if s not in chosen))
+    points = state.setup.table.points
+    taken = [sum(points[card.index] for s in side for card in state.piles[s]) for side in sides]
+    total = rules.total_points
+    if not total:
+        return 0.0
+    mine = next(k for k, side in enumerate(sides) if seat in side)
+    others = (sum(taken) - taken[mine]) / (len(sides) - 1)
+    return (taken[mine] - others) / total
 
 
 def action_index(action: object, size: int) -> int:

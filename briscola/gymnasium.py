@@ -14,7 +14,9 @@ the learner is to move again or the deal is over.
   ``briscola.new_game(rules, seed=k)`` and seeds the bots; resets without
   a seed carry on from that seed.
 - The reward comes at the end of the deal, as in
-  :mod:`briscola.pettingzoo` (``reward="outcome"`` or ``"points"``).
+  :mod:`briscola.pettingzoo` (``reward="outcome"`` or ``"points"``), or
+  with ``reward="trick-points"`` step by step as the points are taken
+  (:data:`REWARDS`).
 - An illegal action (Gymnasium's checker steps with unmasked random
   actions) ends the episode at once: terminated, reward -1. The deal
   stops there; the bots get nothing, as they are not learning.
@@ -57,19 +59,20 @@ from ._rl import (
     Deal,
     Observed,
     action_index,
-    check_reward,
     choose_rules,
     observation_space,
+    point_margin,
     render,
     reset_needed,
 )
+from ._rl import REWARDS as SHARED_REWARDS
 from ._rl import rewards as deal_rewards
 from ._rules import Rules
 from ._state import GameState
 from .bots import Bot, RandomBot, make_bot
 from .encoding import LAYOUT_VERSION
 
-__all__ = ["ENV_ID", "BriscolaEnv", "Opponent"]
+__all__ = ["ENV_ID", "REWARDS", "BriscolaEnv", "Opponent"]
 
 ENV_ID: Final = "briscola/Briscola-v0"
 """The id :class:`BriscolaEnv` is registered under with Gymnasium, on
@@ -89,6 +92,33 @@ Opponent: TypeAlias = "Bot | Choose | str"
 """A seat's player: a bot of :mod:`briscola.bots`, a name that
 :func:`~briscola.bots.make_bot` knows, or a function ``(observation, legal,
 rng) -> action``."""
+
+REWARDS: Final = (*SHARED_REWARDS, "trick-points")
+"""The reward schemes of :class:`BriscolaEnv`: those of
+:mod:`briscola.pettingzoo`, ``"outcome"`` and ``"points"``, which pay
+only at the end of the deal, and ``"trick-points"``, the ``"points"``
+reward paid as the points are taken: each step gives the change in the
+learner's side's point margin (its card points minus the other sides'
+average, over the pack's points) since its previous step. A deal's
+rewards add up to its ``"points"`` reward; a learner sees at once which
+of its cards won or lost points, instead of one number for 20 moves.
+
+>>> env = BriscolaEnv("italian-2p", reward="trick-points")
+>>> observation, info = env.reset(seed=2)
+>>> total, terminated = 0.0, False
+>>> while not terminated:
+...     action = int(info["action_mask"].nonzero()[0][0])
+...     observation, reward, terminated, truncated, info = env.step(action)
+...     total += reward
+>>> final = BriscolaEnv("italian-2p", reward="points")
+>>> observation, info = final.reset(seed=2)
+>>> terminated = False
+>>> while not terminated:
+...     action = int(info["action_mask"].nonzero()[0][0])
+...     observation, reward, terminated, truncated, info = final.step(action)
+>>> round(total, 9) == round(reward, 9)
+True
+"""
 
 ILLEGAL_REWARD = -1.0
 """The learner's reward for an illegal action."""
@@ -116,7 +146,8 @@ class BriscolaEnv(gymnasium.Env[dict[str, Any], np.int64]):
             :data:`Opponent`); ``None`` (the default) seats a
             :class:`~briscola.bots.RandomBot` at each, the fastest and
             easiest opponent.
-        reward: ``"outcome"`` (default) or ``"points"``.
+        reward: ``"outcome"`` (default), ``"points"`` or
+            ``"trick-points"`` (:data:`REWARDS`).
         render_mode: ``None``, ``"ansi"`` or ``"human"``.
 
     Raises:
@@ -153,8 +184,11 @@ class BriscolaEnv(gymnasium.Env[dict[str, Any], np.int64]):
             raise ValueError(f"seat must be a seat from 0 to {n - 1}, not {seat!r}")
         self.seat = seat
         """The learner's seat."""
-        self.reward_scheme = check_reward(reward)
-        """The reward scheme: ``"outcome"`` or ``"points"``."""
+        if reward not in REWARDS:
+            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+        self.reward_scheme: str = reward
+        """The reward scheme, one of :data:`REWARDS`."""
+        self._per_step = reward == "trick-points"
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
         self.render_mode = render_mode
@@ -180,6 +214,7 @@ class BriscolaEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._bot_rng = random.Random()
         self._seeds = random.Random()
         self._over = True
+        self._paid = 0.0
 
     @property
     def game(self) -> GameState:
@@ -215,6 +250,7 @@ class BriscolaEnv(gymnasium.Env[dict[str, Any], np.int64]):
             state = self._bots_play(new_game(self.rules, seed=self._seeds.getrandbits(63)))
         self._deal.begin(state)
         self._over = False
+        self._paid = 0.0
         if self.render_mode == "human":
             self.render()
         observation = self._deal.observation(self.seat)
@@ -250,7 +286,12 @@ class BriscolaEnv(gymnasium.Env[dict[str, Any], np.int64]):
         reward = 0.0
         if state.is_over:
             self._over = True
-            reward = deal_rewards(state, self.reward_scheme)[self.seat]
+            scheme = "points" if self._per_step else self.reward_scheme
+            reward = deal_rewards(state, scheme)[self.seat] - self._paid
+        elif self._per_step:
+            margin = point_margin(state, self.seat)
+            reward = margin - self._paid
+            self._paid = margin
         if self.render_mode == "human":
             self.render()
         observation = deal.observation(self.seat)

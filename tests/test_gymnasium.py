@@ -217,6 +217,43 @@ def test_point_rewards_and_rendering(capsys: pytest.CaptureFixture[str]) -> None
     assert "trump card" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize("name", PRESET_NAMES)
+def test_trick_point_rewards_add_up_to_the_point_reward(name: str) -> None:
+    """``reward="trick-points"`` pays the point reward as the points are
+    taken: each step the change in the learner's side's margin, in sum the
+    deal's ``"points"`` reward (Reinforcement learning, "Rewards")."""
+    rules = preset(name)
+    for seat in range(rules.players):
+        paid = BriscolaEnv(name, seat=seat, reward="trick-points", opponents="heuristic")
+        final = BriscolaEnv(name, seat=seat, reward="points", opponents="heuristic")
+        rng = random.Random(seat)
+        observation, info = paid.reset(seed=20 + seat)
+        final.reset(seed=20 + seat)
+        rewards: list[float] = []
+        margins: list[float] = []
+        terminated = False
+        while not terminated:
+            action = rng.choice(np.flatnonzero(info["action_mask"]).tolist())
+            observation, reward, terminated, _, info = paid.step(action)
+            _, last, _, _, _ = final.step(action)
+            rewards.append(reward)
+            state = paid.game
+            taken = [
+                sum(state.setup.table.points[card.index] for s in side for card in state.piles[s])
+                for side in rules.sides
+            ]
+            mine = next(k for k, side in enumerate(rules.sides) if seat in side)
+            others = (sum(taken) - taken[mine]) / (len(taken) - 1)
+            margins.append((taken[mine] - others) / rules.total_points)
+        assert paid.game == final.game
+        assert sum(rewards) == pytest.approx(last, abs=1e-9)
+        if rules.auction is rules.auction.NONE:
+            # Step by step, the margin's change since the learner's last move.
+            changes = [b - a for a, b in zip([0.0, *margins], margins)]
+            assert rewards == pytest.approx(changes, abs=1e-9)
+            assert any(rewards[:-1]), "some points are paid before the last step"
+
+
 def test_an_environment_pickles_mid_deal() -> None:
     """Vectorized environments in worker processes copy them by pickling:
     the copy, bots included, plays on the same deal."""
