@@ -28,6 +28,7 @@ intervals.
 """
 
 from ._arena import BOT_NAMES, ActionHook, MatchHook, make_bot, play_deal, play_match
+from ._convention import CONVENTIONS, Convention, Need
 from ._heuristic import HeuristicBot
 from ._montecarlo import MonteCarloBot, RolloutPolicy, greedy_rollout, random_rollout
 from ._protocol import Bot, RandomBot
@@ -48,6 +49,9 @@ __all__ = [
     "HeuristicBot",
     "MonteCarloBot",
     "StrongBot",
+    "Convention",
+    "Need",
+    "CONVENTIONS",
     "RolloutPolicy",
     "random_rollout",
     "greedy_rollout",
