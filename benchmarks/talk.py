@@ -47,7 +47,7 @@ from typing import TextIO
 
 import attrs
 
-from briscola import Action, GameState, Observation, Play, Rules, outcome, preset
+from briscola import Action, Card, GameState, Observation, Play, Rules, outcome, preset
 from briscola.bots import CONVENTIONS, Bot, Convention, HeuristicBot, StrongBot, play_deal
 
 
@@ -77,8 +77,8 @@ class Sighted:
             return self.bot.choose(observation, legal, rng)
         partner = (observation.seat + 2) % 4
         hand = tuple(sorted(state.hands[partner], key=lambda card: card.index))
-        if isinstance(self.bot, StrongBot):
-            self.bot.shown = {partner: hand}
+        if isinstance(self.bot, SightedStrong):
+            self.bot.partner_hand = (partner, hand)
             return self.bot.choose(observation, legal, rng)
         known = list(observation.known_hands)
         known[partner] = hand
@@ -87,6 +87,23 @@ class Sighted:
 
     def __repr__(self) -> str:
         return f"Sighted({self.bot!r})"
+
+
+class SightedStrong(StrongBot):
+    """Benchmark only: a strong bot whose worlds all hold the partner's
+    hand that :class:`Sighted` hands it before each decision."""
+
+    partner_hand: tuple[int, tuple[Card, ...]] | None = None
+
+    def _claims(self, observation: Observation) -> list[tuple[int, tuple[int, ...]]]:
+        claims = super()._claims(observation)
+        if self.partner_hand is not None:
+            seat, cards = self.partner_hand
+            unseen = {card.index for card in observation.unseen}
+            hidden = tuple(card.index for card in cards if card.index in unseen)
+            if hidden:
+                claims.append((seat, hidden))
+        return claims
 
 
 class Pair:
@@ -112,9 +129,11 @@ class Pair:
         return f"Pair({self.bots[0]!r}, {self.bots[1]!r})"
 
 
-def _bot(kind: str, convention: Convention, budget: int) -> Bot:
+def _bot(kind: str, convention: Convention, budget: int, sighted: bool = False) -> Bot:
     if kind == "heuristic":
         return HeuristicBot(convention)
+    if sighted:
+        return SightedStrong(budget=budget, convention=convention)
     return StrongBot(budget=budget, convention=convention)
 
 
@@ -126,9 +145,8 @@ def pairs(kind: str, match: str, budget: int, peek: Peek) -> tuple[Pair, Pair]:
         return _bot(kind, CONVENTIONS[name], budget)
 
     if match == "ceiling":
-        return Pair(Sighted(make("silent"), peek), Sighted(make("silent"), peek)), Pair(
-            make("silent"), make("silent")
-        )
+        sighted = [Sighted(_bot(kind, silent, budget, True), peek) for _ in range(2)]
+        return Pair(sighted[0], sighted[1]), Pair(make("silent"), make("silent"))
     if match in ("talk", "signs", "words"):
         name = "honest" if match == "talk" else match
         return Pair(make(name), make(name)), Pair(make("silent"), make("silent"))
@@ -136,7 +154,7 @@ def pairs(kind: str, match: str, budget: int, peek: Peek) -> tuple[Pair, Pair]:
         return Pair(make("honest"), make("honest")), Pair(make("honest"), make("liar"))
     if match == "liar-silent":
         return Pair(make("honest"), make("liar")), Pair(make("silent"), make("silent"))
-    raise ValueError(f"unknown match {match!r} (silent is {silent.name})")
+    raise ValueError(f"unknown match {match!r}")
 
 
 MATCHES = ("ceiling", "talk", "signs", "words", "liar", "liar-silent")

@@ -22,6 +22,7 @@ from .._actions import Action, Play, Say, Sign, Signal, Word
 from .._cards import FULL_PACK, Card, Rank, Suit
 from .._heard import partner_of
 from .._observe import Observation
+from ._tables import suit_index, tables_for
 
 __all__ = [
     "Need",
@@ -35,6 +36,7 @@ __all__ = [
     "word_said_in_trick",
     "signal_to_give",
     "talk_open_in",
+    "world_claims",
 ]
 
 
@@ -413,3 +415,52 @@ def word_said_in_trick(observation: Observation, speaker: int) -> Word | None:
     <Word.POINTS: 'points'>
     """
     return _word_in_trick(observation, speaker)
+
+
+def world_claims(
+    convention: Convention, observation: Observation
+) -> list[tuple[int, tuple[int, ...]]]:
+    """What the talk a seat heard says the other hands hold, for the worlds
+    a search deals: ``(seat, cards)`` pairs, cards as indices, all of them
+    hidden from the seat. By ``convention`` (when it listens): the cards its
+    partner's signs name (:func:`claimed_cards`); and for each seat that
+    said "punti" before its card in the trick in progress, the hidden cards
+    that beat that card (by the honest reading, the speaker holds them),
+    when they fit in its hand.
+
+    Args:
+        convention: How the seat reads talk.
+        observation: What the seat sees.
+
+    Returns:
+        The claims; none without table talk or listening.
+
+    >>> from briscola import Cut, Sign, Signal, apply, new_game, observe, preset
+    >>> state = apply(new_game(preset("split-4p"), seed=4), Cut())
+    >>> state = apply(state, Sign(Signal.KNIGHT_OF_TRUMPS))
+    >>> world_claims(HONEST, observe(state, 2)), world_claims(SILENT, observe(state, 2))
+    ([(0, (28,))], [])
+    """
+    if not convention.listens or not observation.rules.table_talk or observation.trump is None:
+        return []
+    claims: list[tuple[int, tuple[int, ...]]] = []
+    cards = claimed_cards(observation)
+    if cards:
+        partner = partner_of(observation.rules, observation.seat)
+        claims.append((partner, tuple(sorted(card.index for card in cards))))
+    trick = observation.trick
+    if not trick or not any(type(a) is Say for a in observation.history[-12:]):
+        return claims
+    unseen: list[int] | None = None
+    beats = tables_for(observation.rules).trump_beats[suit_index(observation.trump)]
+    for speaker, card in trick:
+        if speaker == observation.seat or _word_in_trick(observation, speaker) is not Word.POINTS:
+            continue
+        if unseen is None:
+            unseen = [c.index for c in observation.unseen]
+        row = card.index * 40
+        beaters = tuple(c for c in unseen if beats[row + c])
+        room = observation.hand_sizes[speaker] - len(observation.known_hands[speaker])
+        if beaters and len(beaters) <= room:
+            claims.append((speaker, beaters))
+    return claims
