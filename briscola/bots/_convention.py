@@ -241,7 +241,10 @@ def _true_of(signals: Sequence[Signal], hand: Sequence[Card], trump: Suit) -> li
 
 
 def signal_to_give(
-    convention: Convention, observation: Observation, rng: random.Random
+    convention: Convention,
+    observation: Observation,
+    rng: random.Random,
+    playing: Card | None = None,
 ) -> Signal | None:
     """The sign ``convention`` makes now, if any (see :class:`Convention`).
 
@@ -249,6 +252,8 @@ def signal_to_give(
         convention: The seat's convention.
         observation: What the seat to move sees, in trick play.
         rng: Draws a liar's sign.
+        playing: The card the seat is about to play, if known: a sign
+            true only of it is not worth making.
 
     Returns:
         The signal, or ``None`` to make no sign.
@@ -267,7 +272,10 @@ def signal_to_give(
     trump = observation.trump
     if trump is None or not convention.signals:
         return None
-    candidates = _true_of(convention.signals, observation.hand, trump)
+    hand = observation.hand
+    if playing is not None:
+        hand = tuple(card for card in hand if card != playing)
+    candidates = _true_of(convention.signals, hand, trump)
     if not candidates:
         return None
     seat = observation.seat

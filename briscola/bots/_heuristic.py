@@ -126,22 +126,25 @@ def _talking(
 ) -> Action:
     """The heuristic's action in trick play with table talk: the sign,
     else the word, that ``convention`` gives now (see
-    :class:`Convention`), else the card."""
+    :class:`Convention`) with the card it is about to play, else that
+    card."""
     say, sign = talk_open_in(legal) if convention.talks else (False, False)
     if convention.lies and (say or sign):
         if sign:
             return Sign(_SIGNALS[rng.randrange(len(_SIGNALS))])
         return Say(_WORDS[rng.randrange(len(_WORDS))])
+    seen = _seen_from(observation, legal, convention)
+    if not (say and convention.words or sign and convention.signals):
+        return _heuristic(seen, rng)
+    if _heuristic_swap(seen) is not None:
+        return _heuristic(seen, rng)
+    card = _heuristic_play(seen)
     if sign and convention.signals:
-        signal = signal_to_give(convention, observation, rng)
+        signal = signal_to_give(convention, observation, rng, FULL_PACK[card])
         if signal is not None:
             return Sign(signal)
-    seen = _seen_from(observation, legal, convention)
-    if not (say and convention.words) or _heuristic_swap(seen) is not None:
-        return _heuristic(seen, rng)
     partner = partner_of(observation.rules, observation.seat)
-    card = _heuristic_play(seen)
-    if all(seat != partner for seat, _ in observation.trick):
+    if say and convention.words and all(seat != partner for seat, _ in observation.trick):
         need = Need.LOAD if takes_whatever_comes(seen, card) else Need.SPARE
         word = convention.word_for(need)
         if word is not None:

@@ -300,28 +300,31 @@ class StrongBot:
             if sign:
                 return Sign(_SIGNALS[rng.randrange(len(_SIGNALS))])
             return Say(_WORDS[rng.randrange(len(_WORDS))])
-        if sign and convention.signals:
-            signal = signal_to_give(convention, observation, rng)
-            if signal is not None:
-                return Sign(signal)
         cards = silent(legal)
-        if len(cards) == 1:
-            return cards[0]
-        # The card searched before a word said this turn: the word was
-        # said for it, so it is played (the search is not run twice).
+        # The card searched on an earlier call of this turn (before a sign
+        # or a word made for it) is the one played: the search runs once.
         turn = (observation.seat, observation.hand, observation.trick, observation.stock_size)
         planned = self._planned
         self._planned = None
-        if planned is not None and planned[0] == turn and not say and 0 <= planned[1] < len(cards):
-            return cards[planned[1]]
-        values = self.evaluate(observation, cards, rng)
-        best = max(range(len(cards)), key=values.__getitem__)
+        if len(cards) == 1:
+            best = 0
+        elif planned is not None and planned[0] == turn and 0 <= planned[1] < len(cards):
+            best = planned[1]
+        else:
+            values = self.evaluate(observation, cards, rng)
+            best = max(range(len(cards)), key=values.__getitem__)
         action = cards[best]
-        if say and convention.words and type(action) is Play:
+        playing = action.card if type(action) is Play else None
+        if sign and convention.signals:
+            signal = signal_to_give(convention, observation, rng, playing)
+            if signal is not None:
+                self._planned = (turn, best)
+                return Sign(signal)
+        if say and convention.words and playing is not None:
             partner = partner_of(observation.rules, observation.seat)
             if all(seat != partner for seat, _ in observation.trick):
                 seen = _seen_from(observation, tuple(cards), convention)
-                sure = takes_whatever_comes(seen, action.card.index)
+                sure = takes_whatever_comes(seen, playing.index)
                 word = convention.word_for(Need.LOAD if sure else Need.SPARE)
                 if word is not None:
                     self._planned = (turn, best)
