@@ -333,9 +333,14 @@ def claimed_cards(observation: Observation) -> frozenset[Card]:
     if trump is None:
         return frozenset()
     partner = partner_of(observation.rules, observation.seat)
+    known = observation.known_hands[partner]
+    room = observation.hand_sizes[partner] - len(known)
+    if room <= 0:
+        return frozenset()
     named: list[Card] = []
-    for action, actor in zip(observation.history, observation.actors):
-        if actor == partner and type(action) is Sign:
+    actors = observation.actors
+    for k, action in enumerate(observation.history):
+        if type(action) is Sign and actors[k] == partner:
             rank = _SPECIFIC.get(action.signal)
             if rank is not None:
                 card = _trump(trump, rank)
@@ -343,8 +348,6 @@ def claimed_cards(observation: Observation) -> frozenset[Card]:
                     named.append(card)
     if not named:
         return frozenset()
-    known = observation.known_hands[partner]
-    room = observation.hand_sizes[partner] - len(known)
     unseen = frozenset(observation.unseen)
     found = [card for card in named if card in unseen]
     return frozenset(found[:room])

@@ -87,6 +87,10 @@ class HeuristicBot:
         if not isinstance(convention, Convention):
             raise TypeError(f"convention must be a Convention, not {type(convention).__name__}")
         self.convention = convention
+        # The turn this bot last chose a card for, the card and the word
+        # for it: its calls for a sign, a word and the card of one turn
+        # then work the card out once (talk changes nothing it reads).
+        self._planned: tuple[object, int, Word | None, Signal | None] | None = None
 
     def choose(
         self, observation: Observation, legal: Sequence[Action], rng: random.Random
@@ -97,8 +101,54 @@ class HeuristicBot:
         legal = tuple(legal)
         convention = self.convention
         if observation.rules.table_talk and observation.phase is Phase.PLAYING:
-            return _talking(convention, observation, legal, rng)
+            return self._talking(observation, legal, rng)
         return _heuristic(_seen_from(observation, legal, convention), rng)
+
+    def _talking(
+        self, observation: Observation, legal: tuple[Action, ...], rng: random.Random
+    ) -> Action:
+        """The action in trick play with table talk: the sign, else the
+        word, that the convention gives now (see :class:`Convention`)
+        with the card about to be played, else that card."""
+        convention = self.convention
+        say, sign = talk_open_in(legal) if convention.talks else (False, False)
+        if convention.lies and (say or sign):
+            if sign:
+                return Sign(_SIGNALS[rng.randrange(len(_SIGNALS))])
+            return Say(_WORDS[rng.randrange(len(_WORDS))])
+        if not (say and convention.words or sign and convention.signals):
+            self._planned = None
+            return _heuristic(_seen_from(observation, legal, convention), rng)
+        turn = (
+            observation.seat,
+            observation.hand,
+            observation.trick,
+            observation.stock_size,
+            observation.piles,
+        )
+        planned = self._planned
+        if planned is not None and planned[0] == turn:
+            _, card, word, signal = planned
+        else:
+            seen = _seen_from(observation, legal, convention)
+            if _heuristic_swap(seen) is not None:
+                return _heuristic(seen, rng)
+            card = _heuristic_play(seen)
+            word = None
+            partner = partner_of(observation.rules, observation.seat)
+            if convention.words and all(seat != partner for seat, _ in observation.trick):
+                need = Need.LOAD if takes_whatever_comes(seen, card) else Need.SPARE
+                word = convention.word_for(need)
+            signal = None
+            if sign and convention.signals:
+                signal = signal_to_give(convention, observation, rng, FULL_PACK[card])
+            self._planned = (turn, card, word, signal)
+        if sign and signal is not None:
+            return Sign(signal)
+        if say and word is not None:
+            return Say(word)
+        self._planned = None
+        return next(a for a in legal if type(a) is Play and a.card.index == card)
 
     def __repr__(self) -> str:
         return f"HeuristicBot({convention_argument(self.convention)})"
@@ -116,40 +166,6 @@ def convention_argument(convention: Convention) -> str:
 
 _WORDS = tuple(Word)
 _SIGNALS = tuple(Signal)
-
-
-def _talking(
-    convention: Convention,
-    observation: Observation,
-    legal: tuple[Action, ...],
-    rng: random.Random,
-) -> Action:
-    """The heuristic's action in trick play with table talk: the sign,
-    else the word, that ``convention`` gives now (see
-    :class:`Convention`) with the card it is about to play, else that
-    card."""
-    say, sign = talk_open_in(legal) if convention.talks else (False, False)
-    if convention.lies and (say or sign):
-        if sign:
-            return Sign(_SIGNALS[rng.randrange(len(_SIGNALS))])
-        return Say(_WORDS[rng.randrange(len(_WORDS))])
-    seen = _seen_from(observation, legal, convention)
-    if not (say and convention.words or sign and convention.signals):
-        return _heuristic(seen, rng)
-    if _heuristic_swap(seen) is not None:
-        return _heuristic(seen, rng)
-    card = _heuristic_play(seen)
-    if sign and convention.signals:
-        signal = signal_to_give(convention, observation, rng, FULL_PACK[card])
-        if signal is not None:
-            return Sign(signal)
-    partner = partner_of(observation.rules, observation.seat)
-    if say and convention.words and all(seat != partner for seat, _ in observation.trick):
-        need = Need.LOAD if takes_whatever_comes(seen, card) else Need.SPARE
-        word = convention.word_for(need)
-        if word is not None:
-            return Say(word)
-    return next(a for a in legal if type(a) is Play and a.card.index == card)
 
 
 def takes_whatever_comes(seen: _Seen, card: int) -> bool:
