@@ -4,7 +4,9 @@ talk" and the Bots guide)."""
 
 from __future__ import annotations
 
+import io
 import random
+import sys
 from collections.abc import Sequence
 
 import attrs
@@ -41,6 +43,7 @@ from briscola.bots import (
     play_deal,
 )
 from briscola.bots._convention import claimed_cards, partner_word
+from briscola.cli import main
 from briscola.cli._input import read_answer
 from briscola.cli._words import Names
 
@@ -104,9 +107,7 @@ def test_decisions_depend_only_on_the_observation(make: object) -> None:
         other = sample_state(seen, random.Random(at))
         assert observe(other, seen.seat) == seen
         first = make().choose(seen, legal, random.Random(at))
-        again = make().choose(
-            observe(other, seen.seat), legal_actions(other), random.Random(at)
-        )
+        again = make().choose(observe(other, seen.seat), legal_actions(other), random.Random(at))
         assert first == again
         checked += 1
     assert checked > 3
@@ -243,3 +244,16 @@ def test_a_second_word_is_refused_as_the_engine_says() -> None:
     assert "already said a word this turn" in answer.problem
     sign = read_answer("sign ace", legal, legal, Names(), seen=seen)
     assert sign.problem is not None and "already made a sign this turn" in sign.problem
+
+
+def test_the_players_bot_partner_talks_at_the_table(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Split briškula: table talk: in ``briscola play`` the bot partner's
+    signs are shown to the player, and no opponent's sign is."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 40))
+    main(["play", "--preset", "split-4p", "--seed", "4", "--bot", "heuristic"])
+    out = capsys.readouterr().out
+    assert "Seat 2 (your partner) signs to you:" in out
+    assert "Your partner has signed to you:" in out
+    assert "Seat 1 signs" not in out and "Seat 3 signs" not in out
