@@ -313,7 +313,10 @@ def claimed_cards(observation: Observation) -> frozenset[Card]:
     knight or jack of trumps) that the seat cannot place elsewhere. Signs
     that contradict what the seat sees (the card is in its hand, played,
     face up or known in another hand) are dropped, as are signs beyond the
-    cards of the partner's hand the seat does not know.
+    cards of the partner's hand the seat does not know; and once a sign of
+    the partner's is shown to have been false when made (the card named
+    was in the seat's own hand, or had been played, or is played by
+    another seat), none of its signs is trusted for the rest of the deal.
 
     Args:
         observation: What the seat sees (with table talk and pairs).
@@ -338,16 +341,25 @@ def claimed_cards(observation: Observation) -> frozenset[Card]:
     if room <= 0:
         return frozenset()
     named: list[Card] = []
+    played: dict[Card, int] = {}  # by whom, for the cards named so far
+    own = observation.hand
     actors = observation.actors
     for k, action in enumerate(observation.history):
-        if type(action) is Sign and actors[k] == partner:
-            rank = _SPECIFIC.get(action.signal)
+        kind = type(action)
+        if kind is Play:
+            played[action.card] = actors[k]  # type: ignore[union-attr]
+        elif kind is Sign and actors[k] == partner:
+            rank = _SPECIFIC.get(action.signal)  # type: ignore[union-attr]
             if rank is not None:
                 card = _trump(trump, rank)
+                if card in own or card in played:
+                    return frozenset()  # a lie: it was not in that hand
                 if card not in named:
                     named.append(card)
     if not named:
         return frozenset()
+    if any(played.get(card, partner) != partner for card in named):
+        return frozenset()  # another seat played a card it claimed
     unseen = frozenset(observation.unseen)
     found = [card for card in named if card in unseen]
     return frozenset(found[:room])
