@@ -22,6 +22,7 @@ from .._actions import Action, Play, Say, Sign, Signal, Word
 from .._cards import FULL_PACK, Card, Rank, Suit
 from .._heard import partner_of
 from .._observe import Observation
+from .._trick import leading
 from ._tables import suit_index, tables_for
 
 __all__ = [
@@ -316,7 +317,8 @@ def claimed_cards(observation: Observation) -> frozenset[Card]:
     cards of the partner's hand the seat does not know; and once a sign of
     the partner's is shown to have been false when made (the card named
     was in the seat's own hand, or had been played, or is played by
-    another seat), none of its signs is trusted for the rest of the deal.
+    another seat), or a "punti" of its lost the trick, none of its signs
+    is trusted for the rest of the deal.
 
     Args:
         observation: What the seat sees (with table talk and pairs).
@@ -360,6 +362,8 @@ def claimed_cards(observation: Observation) -> frozenset[Card]:
         return frozenset()
     if any(played.get(card, partner) != partner for card in named):
         return frozenset()  # another seat played a card it claimed
+    if any(type(a) is Say for a in observation.history) and _caught(observation, partner):
+        return frozenset()  # a "punti" that lost its trick
     unseen = frozenset(observation.unseen)
     found = [card for card in named if card in unseen]
     return frozenset(found[:room])
@@ -394,7 +398,9 @@ def claimed_kinds(observation: Observation) -> tuple[Signal, ...]:
 
 def partner_word(observation: Observation) -> Word | None:
     """The word the seat's partner said before playing its card to the
-    trick in progress, if any.
+    trick in progress, if any, unless the partner's talk has proved false
+    in this deal (a sign naming a card it did not hold, a "punti" on a
+    card that lost its trick).
 
     >>> from briscola import Cut, Play, Say, Word, apply, new_game, observe, preset
     >>> state = apply(new_game(preset("split-4p"), seed=1), Cut())
@@ -403,7 +409,55 @@ def partner_word(observation: Observation) -> Word | None:
     >>> partner_word(observe(state, 2)), partner_word(observe(state, 1))
     (<Word.POINTS: 'points'>, None)
     """
-    return _word_in_trick(observation, partner_of(observation.rules, observation.seat))
+    partner = partner_of(observation.rules, observation.seat)
+    word = _word_in_trick(observation, partner)
+    if word is None or _caught(observation, partner):
+        return None
+    return word
+
+
+def _caught(observation: Observation, partner: int) -> bool:
+    """Whether the seat has seen its partner's talk prove false in this
+    deal: a sign naming a card that was in the seat's hand, had been
+    played, or is played by another seat; or a "punti" said for a card
+    that then lost its trick."""
+    trump = observation.trump
+    if trump is None:
+        return False
+    tables = tables_for(observation.rules)
+    beats = tables.trump_beats[suit_index(trump)]
+    size = tables.trick_size
+    own = observation.hand
+    actors = observation.actors
+    played: dict[Card, int] = {}
+    named: list[Card] = []
+    trick: list[int] = []
+    pending = False
+    vouched = -1
+    for k, action in enumerate(observation.history):
+        kind = type(action)
+        if kind is Play:
+            card = action.card  # type: ignore[union-attr]
+            played[card] = actors[k]
+            if actors[k] == partner and pending:
+                vouched, pending = card.index, False
+            trick.append(card.index)
+            if len(trick) == size:
+                if vouched >= 0 and leading(beats, tables.points, trick)[1] != vouched:
+                    return True
+                trick, vouched = [], -1
+        elif actors[k] != partner:
+            continue
+        elif kind is Say:
+            pending = action.word is Word.POINTS  # type: ignore[union-attr]
+        elif kind is Sign:
+            rank = _SPECIFIC.get(action.signal)  # type: ignore[union-attr]
+            if rank is not None:
+                card = _trump(trump, rank)
+                if card in own or card in played:
+                    return True
+                named.append(card)
+    return any(played.get(card, partner) != partner for card in named)
 
 
 def _word_in_trick(observation: Observation, speaker: int) -> Word | None:
