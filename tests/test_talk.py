@@ -40,7 +40,7 @@ from briscola import (
     preset,
     sample_state,
 )
-from briscola.bots import HeuristicBot, MonteCarloBot, RandomBot, StrongBot, play_deal
+from briscola.bots import CONVENTIONS, HeuristicBot, MonteCarloBot, RandomBot, StrongBot, play_deal
 from briscola.cli import describe_rules, main
 from briscola.encoding import Encoding
 
@@ -413,14 +413,27 @@ def test_documents_keep_talk() -> None:
 # -- bots -------------------------------------------------------------------------------
 
 
-def test_heuristic_and_search_bots_stay_silent() -> None:
-    """HeuristicBot, MonteCarloBot and StrongBot never talk; RandomBot may."""
+def test_bots_talk_only_by_their_convention() -> None:
+    """MonteCarloBot never talks, nor do the heuristic and strong bots by
+    the silent convention; by default they sign; RandomBot may talk."""
+    quiet = CONVENTIONS["silent"]
     silent = play_deal(
         preset("split-4p"),
-        [MonteCarloBot(samples=2), HeuristicBot(), StrongBot(budget=300), MonteCarloBot(samples=2)],
+        [
+            MonteCarloBot(samples=2),
+            HeuristicBot(convention=quiet),
+            StrongBot(budget=300, convention=quiet),
+            MonteCarloBot(samples=2),
+        ],
         seed=5,
     )
     assert not any(isinstance(a, TALK) for a in silent.history)
+    talking = play_deal(preset("split-4p"), [HeuristicBot(), MonteCarloBot(samples=2)] * 2, seed=5)
+    assert {talking.actors[k] for k, a in enumerate(talking.history) if isinstance(a, TALK)} <= {
+        0,
+        2,
+    }
+    assert any(isinstance(a, Sign) for a in talking.history)
     chatty = play_deal(preset("split-4p"), [RandomBot()] * 4, seed=5)
     assert any(isinstance(a, Say) for a in chatty.history)
     assert any(isinstance(a, Sign) for a in chatty.history)

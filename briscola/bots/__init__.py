@@ -30,6 +30,7 @@ intervals.
 """
 
 from ._arena import BOT_NAMES, ActionHook, MatchHook, make_bot, play_deal, play_match
+from ._convention import CONVENTIONS, Convention, Need
 from ._heuristic import HeuristicBot
 from ._learned import LearnedBot
 from ._montecarlo import MonteCarloBot, RolloutPolicy, greedy_rollout, random_rollout
@@ -52,6 +53,9 @@ __all__ = [
     "MonteCarloBot",
     "StrongBot",
     "LearnedBot",
+    "Convention",
+    "Need",
+    "CONVENTIONS",
     "RolloutPolicy",
     "random_rollout",
     "greedy_rollout",

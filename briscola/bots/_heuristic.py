@@ -7,12 +7,23 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
-from .._actions import Action, Bid, Call, Pass, Play, SwapTrump
-from .._cards import Card, Suit
+from .._actions import Action, Bid, Call, Pass, Play, Say, Sign, Signal, SwapTrump, Word
+from .._cards import FULL_PACK, Card, Suit
+from .._heard import partner_of
 from .._observe import Observation
 from .._rules import Auction, Rules
 from .._state import Contract, Phase
 from .._trick import leading
+from ._convention import (
+    CONVENTIONS,
+    HONEST,
+    Convention,
+    Need,
+    claimed_cards,
+    partner_word,
+    signal_to_give,
+    talk_open_in,
+)
 from ._tables import SUIT_OF, Following, Tables, suit_index, tables_for
 
 __all__ = ["HeuristicBot"]
@@ -43,15 +54,43 @@ class HeuristicBot:
     otherwise (a weak hand passes at once); as declarer it calls the
     strongest card it lacks of the suit it holds best. Its partners are
     the seats it knows to be on its side. In Split dealing it cuts or
-    knocks at random: the pack is shuffled either way. With table talk it
-    stays silent: it never says a word nor makes a sign.
+    knocks at random: the pack is shuffled either way.
+
+    With table talk (:attr:`Rules.table_talk <briscola.Rules.table_talk>`)
+    it talks by its ``convention`` (:class:`Convention`; by default
+    ``CONVENTIONS["honest"]``): before its card it makes the sign and says the word
+    the convention gives, and it reads its partner's signs (a trump its
+    partner signed is not in an opponent's hand, unless it sees otherwise)
+    and follows its partner's word where it can: on "punti" it puts the
+    most points it can spare on its partner's card while that card is
+    winning; on "karik", "briškulu" or "briškulicu" it plays such a card
+    when it takes the trick (or, for "karik", on its partner's winning
+    card). A word or a sign that contradicts what it sees is ignored.
+
+    Args:
+        convention: How it talks and listens with table talk.
+
+    Raises:
+        TypeError: If ``convention`` is not a :class:`Convention`.
 
     >>> from briscola import preset, outcome
     >>> from briscola.bots import play_deal
     >>> state = play_deal(preset("italian-2p"), [HeuristicBot(), HeuristicBot()], seed=2)
     >>> sum(outcome(state).points)
     120
+    >>> from briscola.bots import CONVENTIONS
+    >>> HeuristicBot(convention=CONVENTIONS["silent"])
+    HeuristicBot(convention=CONVENTIONS['silent'])
     """
+
+    def __init__(self, convention: Convention = HONEST) -> None:
+        if not isinstance(convention, Convention):
+            raise TypeError(f"convention must be a Convention, not {type(convention).__name__}")
+        self.convention = convention
+        # The turn this bot last chose a card for, the card and the word
+        # for it: its calls for a sign, a word and the card of one turn
+        # then work the card out once (talk changes nothing it reads).
+        self._planned: tuple[object, int, Word | None, Signal | None] | None = None
 
     def choose(
         self, observation: Observation, legal: Sequence[Action], rng: random.Random
@@ -59,10 +98,96 @@ class HeuristicBot:
         """The rule-of-thumb action (see the class)."""
         if len(legal) == 1:
             return legal[0]
-        return _heuristic(_seen_from(observation, tuple(legal)), rng)
+        legal = tuple(legal)
+        convention = self.convention
+        if observation.rules.table_talk and observation.phase is Phase.PLAYING:
+            return self._talking(observation, legal, rng)
+        return _heuristic(_seen_from(observation, legal, convention), rng)
+
+    def _talking(
+        self, observation: Observation, legal: tuple[Action, ...], rng: random.Random
+    ) -> Action:
+        """The action in trick play with table talk: the sign, else the
+        word, that the convention gives now (see :class:`Convention`)
+        with the card about to be played, else that card."""
+        convention = self.convention
+        say, sign = talk_open_in(legal) if convention.talks else (False, False)
+        if convention.lies and (say or sign):
+            if sign:
+                return Sign(_SIGNALS[rng.randrange(len(_SIGNALS))])
+            return Say(_WORDS[rng.randrange(len(_WORDS))])
+        if not (say and convention.words or sign and convention.signals):
+            self._planned = None
+            return _heuristic(_seen_from(observation, legal, convention), rng)
+        turn = (
+            observation.seat,
+            observation.hand,
+            observation.trick,
+            observation.stock_size,
+            observation.piles,
+        )
+        planned = self._planned
+        if planned is not None and planned[0] == turn:
+            _, card, word, signal = planned
+        else:
+            seen = _seen_from(observation, legal, convention)
+            if _heuristic_swap(seen) is not None:
+                return _heuristic(seen, rng)
+            card = _heuristic_play(seen)
+            word = None
+            partner = partner_of(observation.rules, observation.seat)
+            if convention.words and all(seat != partner for seat, _ in observation.trick):
+                need = Need.LOAD if takes_whatever_comes(seen, card) else Need.SPARE
+                word = convention.word_for(need)
+            signal = None
+            if sign and convention.signals:
+                signal = signal_to_give(convention, observation, rng, FULL_PACK[card])
+            self._planned = (turn, card, word, signal)
+        if sign and signal is not None:
+            return Sign(signal)
+        if say and word is not None:
+            return Say(word)
+        self._planned = None
+        return next(a for a in legal if type(a) is Play and a.card.index == card)
 
     def __repr__(self) -> str:
-        return "HeuristicBot()"
+        return f"HeuristicBot({convention_argument(self.convention)})"
+
+
+def convention_argument(convention: Convention) -> str:
+    """How a bot's ``repr`` names its convention: nothing for the default,
+    a named one by its name, any other in full."""
+    if convention == HONEST:
+        return ""
+    if CONVENTIONS.get(convention.name) == convention:
+        return f"convention=CONVENTIONS[{convention.name!r}]"
+    return f"convention={convention!r}"
+
+
+_WORDS = tuple(Word)
+_SIGNALS = tuple(Signal)
+
+
+def takes_whatever_comes(seen: _Seen, card: int) -> bool:
+    """Whether ``card`` (an index), played now, takes the trick whatever
+    the cards an opponent may hold (those not in :attr:`_Seen.out`, nor
+    the face-up trump card)."""
+    tables = tables_for(seen.rules)
+    beats = tables.trump_beats[suit_index(seen.trump)]
+    if seen.trick:
+        _, best, _ = leading(beats, tables.points, [c.index for _, c in seen.trick])
+        if not beats[best * 40 + card]:
+            return False
+    row = card * 40
+    out = seen.out
+    face_up = seen.trump_card
+    removed = seen.rules.removed
+    for other in range(40):
+        if beats[row + other]:
+            found = FULL_PACK[other]
+            if found not in out and found != face_up and found not in removed:
+                return False
+    return True
 
 
 class _Seen(NamedTuple):
@@ -81,6 +206,12 @@ class _Seen(NamedTuple):
     partner's visible hand."""
     friends: frozenset[int]
     """Seats known to be on this seat's side, itself included."""
+    heard: Word | None = None
+    """With table talk, the word the partner said before its card in the
+    trick in progress (when the seat listens)."""
+    signed: tuple[int, ...] = ()
+    """With table talk, the cards (indices) the partner signed that it
+    holds and that may still be in its hand (when the seat listens)."""
 
 
 def _heuristic_play(seen: _Seen) -> int:
@@ -97,8 +228,60 @@ def _heuristic_play(seen: _Seen) -> int:
     beats = tables.trump_beats[trump]
     at, best, stake = leading(beats, tables.points, [card.index for _, card in seen.trick])
     friendly = seen.trick[at][0] in seen.friends
+    if seen.heard is not None:
+        followed = _follow_word(seen.heard, hand, trump, tables, beats, best * 40, friendly)
+        if followed is not None:
+            return followed
     last = len(seen.trick) == tables.trick_size - 1
+    if seen.signed and not friendly and _partner_last(seen, tables.trick_size):
+        covered = _covered(seen.signed, hand, trump, tables, beats, best * 40, stake)
+        if covered is not None:
+            return covered
     return follow_card(hand, trump, tables, beats, (best * 40, stake, friendly, last))
+
+
+def _partner_last(seen: _Seen, size: int) -> bool:
+    """Whether the seat's partner plays the trick's last card, after it."""
+    if len(seen.trick) >= size - 1:
+        return False
+    last = (seen.trick[0][0] + size - 1) % seen.rules.players
+    return last != seen.seat and last in seen.friends
+
+
+#: The points a trick must hold for a partner playing last to spend a
+#: strong trump on it, as this bot weighs its cards.
+COVER_STAKE = 7
+
+
+def _covered(
+    signed: Sequence[int],
+    hand: Sequence[int],
+    trump: int,
+    tables: Tables,
+    beats: Sequence[bool],
+    row: int,
+    stake: int,
+) -> int | None:
+    """With the partner last to play and holding (by its sign) a card that
+    takes the trick, the card with points to put under it: the richest
+    card of another suit that the partner's card also beats, if the trick
+    is then worth its taking; else ``None``."""
+    points = tables.points
+    for cover in signed:
+        if not beats[row + cover]:
+            continue
+        under = [
+            card
+            for card in hand
+            if SUIT_OF[card] != trump and points[card] and beats[card * 40 + cover]
+        ]
+        if not under:
+            return None
+        card = max(under, key=lambda card: (points[card], -tables.strength[card]))
+        if stake + points[card] >= COVER_STAKE:
+            return card
+        return None
+    return None
 
 
 # -- trick play in index form -----------------------------------------------
@@ -199,6 +382,46 @@ def follow_card(
         if key > top:
             top, choice = key, card
     return choice
+
+
+def _follow_word(
+    word: Word,
+    hand: Sequence[int],
+    trump: int,
+    tables: Tables,
+    beats: Sequence[bool],
+    row: int,
+    friendly: bool,
+) -> int | None:
+    """The card that follows the partner's ``word`` (see
+    :class:`HeuristicBot`), or ``None`` where the hand cannot or the trick
+    contradicts the word (``row`` is 40 times the card winning it)."""
+    points = tables.points
+    strength = tables.strength
+    if word is Word.POINTS:
+        if not friendly:
+            return None
+        # As on a trick sure to be ours: the most points we can spare.
+        return max(
+            hand,
+            key=lambda card: (
+                -KEEP - strength[card] if SUIT_OF[card] == trump else points[card],
+                -strength[card],
+            ),
+        )
+    if word is Word.NO_POINTS:
+        return _cheapest(hand, trump, points, strength) if friendly else None
+    if word is Word.ACE_OR_THREE:
+        tops = [card for card in hand if points[card] >= 10]
+        if not friendly:
+            tops = [card for card in tops if beats[row + card]]
+        return min(tops, key=lambda card: (SUIT_OF[card] == trump, strength[card]), default=None)
+    if friendly:
+        return None
+    trumps = [card for card in hand if SUIT_OF[card] == trump and beats[row + card]]
+    if word is Word.SMALL_TRUMP:
+        trumps = [card for card in trumps if not points[card]]
+    return min(trumps, key=lambda card: strength[card], default=None)
 
 
 def _cheapest(
@@ -316,8 +539,11 @@ def _friends(rules: Rules, seat: int, contract: Contract | None) -> frozenset[in
     return frozenset(range(rules.players)) - ours
 
 
-def _seen_from(observation: Observation, legal: tuple[Action, ...]) -> _Seen:
-    """The rules of thumb's view of an observation."""
+def _seen_from(
+    observation: Observation, legal: tuple[Action, ...], convention: Convention | None = None
+) -> _Seen:
+    """The rules of thumb's view of an observation (with what its
+    partner's talk tells, if ``convention`` listens)."""
     rules = observation.rules
     seat = observation.seat
     friends = _friends(rules, seat, observation.contract)
@@ -327,6 +553,14 @@ def _seen_from(observation: Observation, legal: tuple[Action, ...]) -> _Seen:
     out.update(card for _, card in observation.trick)
     for other in friends:
         out.update(observation.known_hands[other])
+    heard = None
+    signed: tuple[int, ...] = ()
+    if convention is not None and convention.listens and rules.table_talk:
+        claimed = claimed_cards(observation)
+        out.update(claimed)
+        signed = tuple(sorted(card.index for card in claimed))
+        if observation.trick:
+            heard = partner_word(observation)
     return _Seen(
         rules,
         seat,
@@ -338,4 +572,6 @@ def _seen_from(observation: Observation, legal: tuple[Action, ...]) -> _Seen:
         observation.trick,
         frozenset(out),
         friends,
+        heard,
+        signed,
     )

@@ -159,7 +159,9 @@ class MonteCarloBot:
     The auction, the call and Split's cut or knock are not searched: they
     are left to ``fallback`` (a :class:`HeuristicBot` by default). With
     table talk the bot stays silent: it never says a word nor makes a
-    sign, and its rollouts do not talk either.
+    sign, its rollouts do not talk either, and it reads no talk (its
+    samples ignore what words and signs said; :class:`StrongBot` talks
+    and listens).
 
     Args:
         samples: Determinizations per decision.

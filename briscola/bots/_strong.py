@@ -9,21 +9,26 @@ import time
 from collections.abc import Sequence
 from typing import Literal
 
-from .._actions import Action, Bid, Call, Pass, Play
+from .._actions import Action, Bid, Call, Pass, Play, Say, Sign, Signal, Word
 from .._cards import Suit
 from .._engine import apply
+from .._heard import partner_of
 from .._observe import Observation
 from .._rules import Rules
 from .._sample import sample_state
 from .._state import GameState, Phase
 from ._belief import belief_values, world_count, worlds_of
-from ._heuristic import HeuristicBot
+from ._convention import HONEST, Convention, Need, signal_to_give, talk_open_in, world_claims
+from ._heuristic import HeuristicBot, _seen_from, convention_argument, takes_whatever_comes
 from ._montecarlo import silent
 from ._solver import World, world_from_state
 from ._tables import suit_index, tables_for
-from ._worlds import Called, Slots, redealt
+from ._worlds import Called, Slots, held, redealt
 
 __all__ = ["StrongBot"]
+
+_WORDS = tuple(Word)
+_SIGNALS = tuple(Signal)
 
 #: By players, the default ``exact_cards``: about a thousand cards played
 #: per world solved.
@@ -139,8 +144,19 @@ class StrongBot:
     strongest missing card called) and bids while the best suit makes the
     next bid in at least ``bid_confidence`` of them; as declarer it calls
     the card whose worlds score best. Split's cut or knock changes
-    nothing (the pack is shuffled either way): it cuts. With table talk it
-    stays silent: it never says a word nor makes a sign.
+    nothing (the pack is shuffled either way): it cuts.
+
+    With table talk (:attr:`Rules.table_talk <briscola.Rules.table_talk>`)
+    it talks by its ``convention`` (:class:`Convention`, by default
+    ``CONVENTIONS["honest"]``), as :class:`HeuristicBot` does: it makes the
+    convention's sign, then searches for its card and, if its partner is
+    still to play, says the word the convention gives for that card before
+    playing it. Every world it searches holds what the talk it heard says
+    (when the convention listens): the cards its partner's signs name
+    (unless they contradict what it sees), and after a "punti" in the
+    trick in progress the cards that beat the speaker's card in the
+    speaker's hand (when they fit there); signs that name only a kind of
+    card are not used.
 
     Args:
         budget: Search effort per decision, in cards played by the search
@@ -164,6 +180,7 @@ class StrongBot:
             ``"minimax"``, its best reply to every card, as if it too saw
             every card (it never counts on a mistake; against
             ``MonteCarloBot`` both score within chance of each other).
+        convention: How it talks and listens with table talk.
 
     Attributes:
         nodes: The search effort of the last decision, in the budget's
@@ -194,6 +211,7 @@ class StrongBot:
         bid_confidence: float = 0.7,
         points_weight: float = 3.0,
         opponent_model: Literal["rules", "minimax"] = "rules",
+        convention: Convention = HONEST,
     ) -> None:
         if type(budget) is not int or budget < 1:
             raise ValueError(f"budget must be an int of at least 1, not {budget!r}")
@@ -207,15 +225,19 @@ class StrongBot:
             raise ValueError(f"points_weight must lie between 0 and 100, not {points_weight!r}")
         if opponent_model not in ("rules", "minimax"):
             raise ValueError(f"opponent_model must be 'rules' or 'minimax', not {opponent_model!r}")
+        if not isinstance(convention, Convention):
+            raise TypeError(f"convention must be a Convention, not {type(convention).__name__}")
         self.budget = budget
         self.time_limit = time_limit
         self.exact_cards = exact_cards
         self.bid_confidence = bid_confidence
         self.points_weight = points_weight
         self.opponent_model = opponent_model
+        self.convention = convention
         self.nodes = 0
         self.worlds = 0
         self._heuristic = HeuristicBot()
+        self._planned: tuple[object, int] | None = None
 
     def __repr__(self) -> str:
         options = [f"budget={self.budget}"]
@@ -229,6 +251,9 @@ class StrongBot:
             options.append(f"points_weight={self.points_weight!r}")
         if self.opponent_model != "rules":
             options.append(f"opponent_model={self.opponent_model!r}")
+        named = convention_argument(self.convention)
+        if named:
+            options.append(named)
         return f"StrongBot({', '.join(options)})"
 
     def choose(
@@ -246,10 +271,12 @@ class StrongBot:
             One of ``legal``.
         """
         self.nodes = self.worlds = 0
+        phase = observation.phase
+        if phase is Phase.PLAYING and observation.rules.table_talk and len(legal) > 1:
+            return self._talking(observation, legal, rng)
         legal = silent(legal)
         if len(legal) == 1:
             return legal[0]
-        phase = observation.phase
         if phase is Phase.PLAYING:
             values = self.evaluate(observation, legal, rng)
             return legal[max(range(len(legal)), key=values.__getitem__)]
@@ -261,6 +288,48 @@ class StrongBot:
         return legal[0]
 
     # -- trick play ----------------------------------------------------------
+
+    def _talking(
+        self, observation: Observation, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        """Trick play with table talk: the convention's sign, then the
+        searched card, said first with the convention's word for it."""
+        convention = self.convention
+        say, sign = talk_open_in(legal) if convention.talks else (False, False)
+        if convention.lies and (say or sign):
+            if sign:
+                return Sign(_SIGNALS[rng.randrange(len(_SIGNALS))])
+            return Say(_WORDS[rng.randrange(len(_WORDS))])
+        cards = silent(legal)
+        # The card searched on an earlier call of this turn (before a sign
+        # or a word made for it) is the one played: the search runs once.
+        turn = (observation.seat, observation.hand, observation.trick, observation.stock_size)
+        planned = self._planned
+        self._planned = None
+        if len(cards) == 1:
+            best = 0
+        elif planned is not None and planned[0] == turn and 0 <= planned[1] < len(cards):
+            best = planned[1]
+        else:
+            values = self.evaluate(observation, cards, rng)
+            best = max(range(len(cards)), key=values.__getitem__)
+        action = cards[best]
+        playing = action.card if type(action) is Play else None
+        if sign and convention.signals:
+            signal = signal_to_give(convention, observation, rng, playing)
+            if signal is not None:
+                self._planned = (turn, best)
+                return Sign(signal)
+        if say and convention.words and playing is not None:
+            partner = partner_of(observation.rules, observation.seat)
+            if all(seat != partner for seat, _ in observation.trick):
+                seen = _seen_from(observation, tuple(cards), convention)
+                sure = takes_whatever_comes(seen, playing.index)
+                word = convention.word_for(Need.LOAD if sure else Need.SPARE)
+                if word is not None:
+                    self._planned = (turn, best)
+                    return Say(word)
+        return action
 
     def evaluate(
         self, observation: Observation, legal: Sequence[Action], rng: random.Random
@@ -298,18 +367,28 @@ class StrongBot:
         spent = 0
         worlds = 0
         first: tuple[World, Slots, _Scorer] | None = None
+        claims = self._claims(observation) if not single else []
+        if claims and not all(type(action) is Play for action in legal):
+            claims = []  # an exchange is searched from the state itself
+        hidden = frozenset(card.index for card in observation.unseen) if redeal or claims else None
         while True:
             if first is None:
                 state = sample_state(observation, rng)
                 world = world_from_state(state, seat, self.opponent_model == "rules")
                 scorer = _Scorer(world, seat, state, self.points_weight)
+                if claims:
+                    assert hidden is not None
+                    held(world, claims, hidden, rng)
                 if redeal:
-                    hidden = frozenset(card.index for card in observation.unseen)
+                    assert hidden is not None
                     called = _called(state, hidden, seat)
                     first = (world, Slots(world, hidden, seat, called), scorer)
             else:
                 base, slots, scorer = first
                 world = redealt(base, slots, rng)
+                if claims:
+                    assert hidden is not None
+                    held(world, claims, hidden, rng)
             if exact is None:
                 exact = single or self._is_exact(world)
                 if exact and first is not None and world.modelled:
@@ -332,6 +411,11 @@ class StrongBot:
                 break
         self.nodes, self.worlds = spent, worlds
         return tuple(total / worlds for total in totals)
+
+    def _claims(self, observation: Observation) -> list[tuple[int, tuple[int, ...]]]:
+        """What the worlds must hold, as ``(seat, cards)``: the talk heard,
+        read by the convention (:func:`world_claims`)."""
+        return world_claims(self.convention, observation)
 
     def _is_exact(self, world: World) -> bool:
         limit = self.exact_cards

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from ._solver import World
 
-__all__ = ["Called", "Slots", "dealt", "redealt"]
+__all__ = ["Called", "Slots", "dealt", "held", "redealt"]
 
 
 class Called:
@@ -112,3 +112,44 @@ def dealt(world: World, slots: Slots, cards: Sequence[int]) -> World:
     if slots.called is not None:
         slots.called.apply(new)
     return new
+
+
+def held(
+    world: World,
+    claims: Sequence[tuple[int, Sequence[int]]],
+    hidden: frozenset[int],
+    rng: random.Random,
+) -> None:
+    """Make ``world`` hold what ``claims`` say, in place: for each ``(seat,
+    cards)``, every one of ``cards`` (hidden cards) that lies elsewhere in a
+    hidden place changes places with a hidden card of that seat's hand
+    chosen at random, one no claim names. A claim that no hidden place of
+    the hand is left for is dropped. Hidden places are interchangeable
+    (see :class:`Slots`), so the world still agrees with the observation."""
+    hands = world.hands
+    named = {card for _, cards in claims for card in cards}
+    copied = False
+    for seat, cards in claims:
+        hand = hands[seat]
+        for card in cards:
+            if card in hand or card not in hidden:
+                continue
+            spots = [i for i, c in enumerate(hand) if c in hidden and c not in named]
+            if not spots:
+                break
+            i = spots[rng.randrange(len(spots))] if len(spots) > 1 else spots[0]
+            for other, cards_there in enumerate(hands):
+                if other != seat and card in cards_there:
+                    j = cards_there.index(card)
+                    cards_there[j], hand[i] = hand[i], card
+                    break
+            else:
+                draw = world.draw
+                try:
+                    j = draw.index(card, world.drawn)
+                except ValueError:
+                    continue
+                if not copied:
+                    draw = world.draw = list(draw)
+                    copied = True
+                draw[j], hand[i] = hand[i], card

@@ -35,6 +35,9 @@ from .._actions import (
     Word,
 )
 from .._cards import Card, Rank, Suit
+from .._heard import talk_this_turn
+from .._observe import Observation
+from .._talk import may_talk
 from ._words import Names, listing
 
 __all__ = ["Answer", "read_answer", "SIGN_CHOICES"]
@@ -231,8 +234,11 @@ def _read_bid(tokens: list[str], legal: Sequence[Action], style: str) -> Answer 
     return Answer(problem=f"you can bid {span} now, or pass.")
 
 
-def _read_talk(tokens: list[str], legal: Sequence[Action]) -> Answer | None:
-    """``say`` and a word, or ``sign`` and what it claims."""
+def _read_talk(
+    tokens: list[str], legal: Sequence[Action], seen: Observation | None = None
+) -> Answer | None:
+    """``say`` and a word, or ``sign`` and what it claims (``seen``, what
+    the player sees, tells why talk is refused)."""
     if len(tokens) < 2 or not (tokens[0] in _SAY or tokens[0] in _SIGN):
         return None
     saying = tokens[0] in _SAY
@@ -249,6 +255,10 @@ def _read_talk(tokens: list[str], legal: Sequence[Action]) -> Answer | None:
         action = Sign(_SIGNALS[key])
     if action in legal:
         return Answer(action)
+    used = _used_this_turn(seen)
+    if saying and used[0] or not saying and used[1]:
+        what = "said a word" if saying else "made a sign"
+        return Answer(problem=f"you have already {what} this turn: play a card.")
     if not any(type(a) in TALK for a in legal):
         return Answer(
             problem="you cannot talk now: partners talk only in games with table talk, "
@@ -258,8 +268,23 @@ def _read_talk(tokens: list[str], legal: Sequence[Action]) -> Answer | None:
     return Answer(problem=f"you have already {what} this turn: play a card.")
 
 
+def _used_this_turn(seen: Observation | None) -> tuple[bool, bool]:
+    """Whether the player, to move in a game whose talk is still open, has
+    already said a word, and made a sign, this turn."""
+    if seen is None or not seen.rules.table_talk or seen.to_move != seen.seat:
+        return False, False
+    if not may_talk(seen.stock_size, seen.trump_card is not None):
+        return False, False
+    return talk_this_turn(seen.history)
+
+
 def read_answer(
-    text: str, legal: Sequence[Action], menu: Sequence[Action], name: Names, style: str = "en"
+    text: str,
+    legal: Sequence[Action],
+    menu: Sequence[Action],
+    name: Names,
+    style: str = "en",
+    seen: Observation | None = None,
 ) -> Answer:
     """Read ``text`` as one of the ``legal`` actions.
 
@@ -270,6 +295,8 @@ def read_answer(
         name: How cards are named in messages.
         style: The card names in use (``--names``), which decides what
             rank short forms such as ``10`` mean.
+        seen: What the player sees, if known: it tells why a word or a
+            sign is refused.
 
     Returns:
         The action, or the problem to tell the player.
@@ -283,7 +310,7 @@ def read_answer(
     if len(tokens) == 1 and tokens[0] in _CUT | _KNOCK and has & {Cut, Knock}:
         action: Action = Cut() if tokens[0] in _CUT else Knock()
         return Answer(action) if type(action) in has else Answer(problem=f"you cannot {action}.")
-    talk = _read_talk(tokens, legal)
+    talk = _read_talk(tokens, legal, seen)
     if talk is not None:
         return talk
     bid = _read_bid(tokens, legal, style)

@@ -182,7 +182,7 @@ class _Human:
             if answer in ("?", "h", "help"):
                 self._menu(observation, menu, legal)
                 continue
-            read = read_answer(line, legal, menu, self.name, self.style)
+            read = read_answer(line, legal, menu, self.name, self.style, observation)
             if read.action is not None:
                 return read.action
             print(capital(read.problem), file=self.out)

@@ -1,0 +1,543 @@
+"""Table talk by agreement: :class:`Convention`, which sign or word a bot
+gives when, and how it reads the signs and words of the others.
+
+A pair that talks agrees beforehand on what its signs and words mean
+(see "Table talk" in :doc:`/rules/split`). The meanings are the library's
+(:class:`~briscola.Signal`, :class:`~briscola.Word`); a convention says
+when a seat gives them. Everything here reads an
+:class:`~briscola.Observation` only.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import Final
+
+import attrs
+
+from .._actions import Action, Play, Say, Sign, Signal, Word
+from .._cards import FULL_PACK, Card, Rank, Suit
+from .._heard import partner_of
+from .._observe import Observation
+from .._trick import leading
+from ._tables import suit_index, tables_for
+
+__all__ = [
+    "Need",
+    "Convention",
+    "CONVENTIONS",
+    "HONEST",
+    "SILENT",
+    "claimed_cards",
+    "claimed_kinds",
+    "partner_word",
+    "word_said_in_trick",
+    "signal_to_give",
+    "talk_open_in",
+    "world_claims",
+]
+
+
+class Need(enum.Enum):
+    """What the trick needs from the partner, as the seat about to play
+    sees it once it has chosen its card: the situations a
+    :class:`Convention` gives a word for. Only a seat whose partner is
+    still to play in the trick speaks.
+
+    >>> [need.value for need in Need]
+    ['load', 'spare']
+    """
+
+    LOAD = "load"
+    """The seat's card will take the trick whatever the others hold (no
+    card an opponent may have beats it): the partner may put points on
+    it."""
+    SPARE = "spare"
+    """The seat's card may lose the trick: the partner had better keep its
+    points."""
+
+
+_SPECIFIC: Final[Mapping[Signal, Rank]] = MappingProxyType(
+    {
+        Signal.ACE_OF_TRUMPS: Rank.ACE,
+        Signal.THREE_OF_TRUMPS: Rank.THREE,
+        Signal.KING_OF_TRUMPS: Rank.KING,
+        Signal.KNIGHT_OF_TRUMPS: Rank.KNIGHT,
+        Signal.JACK_OF_TRUMPS: Rank.JACK,
+    }
+)
+"""The signals that name one card of the trump suit, by its rank."""
+
+_TOP: Final = frozenset((Rank.ACE, Rank.THREE))
+_FIGURES: Final = frozenset((Rank.ACE, Rank.THREE, Rank.KING, Rank.KNIGHT, Rank.JACK))
+
+
+def _is_signal_tuple(instance: object, attribute: object, value: object) -> None:
+    if type(value) is not tuple or not all(type(s) is Signal for s in value):
+        raise TypeError(f"Convention.signals must be a tuple of Signal, not {value!r}")
+    if len(set(value)) != len(value):
+        raise ValueError(f"Convention.signals names a signal twice: {value!r}")
+
+
+def _is_word_table(instance: object, attribute: object, value: object) -> None:
+    if type(value) is not tuple or not all(
+        type(pair) is tuple and len(pair) == 2 and type(pair[0]) is Need and type(pair[1]) is Word
+        for pair in value
+    ):
+        raise TypeError(f"Convention.words must be a tuple of (Need, Word) pairs, not {value!r}")
+    if len({need for need, _ in value}) != len(value):
+        raise ValueError(f"Convention.words gives a need two words: {value!r}")
+
+
+@attrs.frozen
+class Convention:
+    """A pair's agreement on table talk: which sign (*moto*) and which word
+    a seat gives, and when, and whether it reads the talk of the others.
+
+    Each turn before its card, while talk is allowed, a bot by this
+    convention:
+
+    - makes the first sign of :attr:`signals` that is true of its hand and
+      that its partner has not been told yet (a sign naming one card is
+      told until that card is played; a sign naming a kind of card, until a
+      card of that kind is played);
+    - then, if its partner is still to play in the trick, says the word
+      :attr:`words` gives for what the trick needs (:class:`Need`) with the
+      card it is about to play, if any.
+
+    With :attr:`lies` it instead signs and says anything at random every
+    turn: a partner that cannot be trusted. With :attr:`listens` it reads
+    its partner's signs and everyone's words, dropping any that
+    contradicts what it sees.
+
+    >>> HONEST.words
+    ((<Need.LOAD: 'load'>, <Word.POINTS: 'points'>),)
+    >>> HONEST.word_for(Need.LOAD), HONEST.word_for(Need.SPARE)
+    (<Word.POINTS: 'points'>, None)
+    >>> sorted(CONVENTIONS)
+    ['honest', 'liar', 'signs', 'silent', 'words']
+    >>> Convention("mine", signals=(Signal.ACE_OF_TRUMPS,), words=()).talks
+    True
+    >>> Convention("bad", signals=(Signal.SMALL_TRUMP, Signal.SMALL_TRUMP), words=())
+    Traceback (most recent call last):
+    ...
+    ValueError: Convention.signals names a signal twice: (<Signal.SMALL_TRUMP: 'small-trump'>, <Signal.SMALL_TRUMP: 'small-trump'>)
+    """
+
+    name: str = attrs.field(validator=attrs.validators.instance_of(str))
+    """The convention's name (shown in a bot's ``repr``)."""
+    signals: tuple[Signal, ...] = attrs.field(validator=_is_signal_tuple)
+    """The signs a seat makes, in order of preference: each turn, the
+    first one true of its hand and not yet told."""
+    words: tuple[tuple[Need, Word], ...] = attrs.field(validator=_is_word_table)
+    """The word said for each :class:`Need` (a need without a word is
+    kept quiet: every word is heard by the opponents too)."""
+    lies: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
+    """Sign and say at random instead, every turn."""
+    listens: bool = attrs.field(default=True, validator=attrs.validators.instance_of(bool))
+    """Read the partner's signs and the words said (dropping any that
+    contradicts what the seat sees)."""
+
+    @property
+    def talks(self) -> bool:
+        """Whether a seat by this convention ever signs or speaks."""
+        return self.lies or bool(self.signals) or bool(self.words)
+
+    def word_for(self, need: Need) -> Word | None:
+        """The word said when the trick needs ``need``, if any.
+
+        Args:
+            need: What the trick needs from the partner.
+
+        Returns:
+            The convention's word for it, or ``None`` to stay quiet.
+        """
+        for known, word in self.words:
+            if known is need:
+                return word
+        return None
+
+
+HONEST: Final = Convention(
+    "honest",
+    signals=(
+        Signal.ACE_OF_TRUMPS,
+        Signal.THREE_OF_TRUMPS,
+        Signal.KING_OF_TRUMPS,
+        Signal.KNIGHT_OF_TRUMPS,
+        Signal.JACK_OF_TRUMPS,
+        Signal.ACE_OR_THREE,
+        Signal.SMALL_TRUMP,
+    ),
+    words=((Need.LOAD, Word.POINTS),),
+)
+"""The bots' default: sign the trumps with points held, strongest first,
+then a *karik* (an ace or a three of another suit), then a small trump;
+say "punti" when the card about to be played will take the trick
+whatever comes, the partner still to play; say nothing else."""
+
+SILENT: Final = Convention("silent", signals=(), words=(), listens=False)
+"""Never talk, and read no talk: the bots as they play without table
+talk."""
+
+CONVENTIONS: Final[Mapping[str, Convention]] = MappingProxyType(
+    {
+        convention.name: convention
+        for convention in (
+            HONEST,
+            SILENT,
+            attrs.evolve(HONEST, name="signs", words=()),
+            attrs.evolve(HONEST, name="words", signals=()),
+            Convention("liar", signals=tuple(Signal), words=(), lies=True),
+        )
+    }
+)
+"""The named conventions: ``honest`` (the default, :data:`HONEST`),
+``silent`` (:data:`SILENT`), ``signs`` and ``words`` (the honest signs
+alone, the honest words alone) and ``liar`` (a sign and a word at random
+every turn, listening as the honest one does).
+
+>>> CONVENTIONS["signs"].words, CONVENTIONS["liar"].lies
+((), True)
+"""
+
+
+def talk_open_in(legal: Sequence[Action]) -> tuple[bool, bool]:
+    """Whether ``legal`` (in :func:`~briscola.legal_actions` order: cards
+    first, then words, then signs) offers a word, and a sign."""
+    last = type(legal[-1])
+    if last is Sign:
+        return any(type(action) is Say for action in legal), True
+    return last is Say, False
+
+
+def _is_kind(signal: Signal, card: Card, trump: Suit) -> bool:
+    """Whether ``card`` is of the kind a generic ``signal`` claims."""
+    if signal is Signal.ACE_OR_THREE:
+        return card.rank in _TOP
+    return card.suit is trump and card.rank not in _FIGURES
+
+
+def _trump(trump: Suit, rank: Rank) -> Card:
+    return FULL_PACK[10 * trump.value + rank.value]
+
+
+def _true_of(signals: Sequence[Signal], hand: Sequence[Card], trump: Suit) -> list[Signal]:
+    """The signals of ``signals`` that are true of ``hand``, in order."""
+    ranks = {card.rank for card in hand if card.suit is trump}
+    karik = any(card.rank in _TOP and card.suit is not trump for card in hand)
+    small = not ranks <= _FIGURES
+    found = []
+    for signal in signals:
+        rank = _SPECIFIC.get(signal)
+        if rank is not None:
+            if rank in ranks:
+                found.append(signal)
+        elif karik if signal is Signal.ACE_OR_THREE else small:
+            found.append(signal)
+    return found
+
+
+def signal_to_give(
+    convention: Convention,
+    observation: Observation,
+    rng: random.Random,
+    playing: Card | None = None,
+) -> Signal | None:
+    """The sign ``convention`` makes now, if any (see :class:`Convention`).
+
+    Args:
+        convention: The seat's convention.
+        observation: What the seat to move sees, in trick play.
+        rng: Draws a liar's sign.
+        playing: The card the seat is about to play, if known: a sign
+            true only of it is not worth making.
+
+    Returns:
+        The signal, or ``None`` to make no sign.
+
+    >>> import random
+    >>> from briscola import Cut, apply, new_game, observe, preset
+    >>> state = apply(new_game(preset("split-4p"), seed=4), Cut())
+    >>> seen = observe(state, 0)
+    >>> [str(c) for c in seen.hand], str(seen.trump)
+    (['knight of swords', 'four of swords', 'knight of cups'], 'swords')
+    >>> signal_to_give(HONEST, seen, random.Random(0))
+    <Signal.KNIGHT_OF_TRUMPS: 'knight-of-trumps'>
+    """
+    if convention.lies:
+        return _SIGNALS[rng.randrange(len(_SIGNALS))]
+    trump = observation.trump
+    if trump is None or not convention.signals:
+        return None
+    hand = observation.hand
+    if playing is not None:
+        hand = tuple(card for card in hand if card != playing)
+    candidates = _true_of(convention.signals, hand, trump)
+    if not candidates:
+        return None
+    seat = observation.seat
+    told: set[Signal] = set()
+    spent: set[Signal] = set()  # generic kinds played since (going back)
+    history = observation.history
+    actors = observation.actors
+    for k in range(len(history) - 1, -1, -1):
+        if actors[k] != seat:
+            continue
+        action = history[k]
+        kind = type(action)
+        if kind is Sign:
+            signal = action.signal  # type: ignore[union-attr]
+            if signal in _SPECIFIC or signal not in spent:
+                told.add(signal)
+        elif kind is Play:
+            card = action.card  # type: ignore[union-attr]
+            if card.rank in _TOP:
+                spent.add(Signal.ACE_OR_THREE)
+            elif card.suit is trump and card.rank not in _FIGURES:
+                spent.add(Signal.SMALL_TRUMP)
+    for signal in candidates:
+        if signal not in told:
+            return signal
+    return None
+
+
+_SIGNALS: Final = tuple(Signal)
+
+
+def claimed_cards(observation: Observation) -> frozenset[Card]:
+    """The cards the seat's partner has signed that it holds and that may
+    still be in its hand: each one named by a sign (the ace, three, king,
+    knight or jack of trumps) that the seat cannot place elsewhere. Signs
+    that contradict what the seat sees (the card is in its hand, played,
+    face up or known in another hand) are dropped, as are signs beyond the
+    cards of the partner's hand the seat does not know; and once a sign of
+    the partner's is shown to have been false when made (the card named
+    was in the seat's own hand, or had been played, or is played by
+    another seat), or a "punti" of its lost the trick, none of its signs
+    is trusted for the rest of the deal.
+
+    Args:
+        observation: What the seat sees (with table talk and pairs).
+
+    Returns:
+        The cards, none of them known to the seat to lie elsewhere.
+
+    >>> from briscola import Cut, Sign, Signal, apply, new_game, observe, preset
+    >>> state = apply(new_game(preset("split-4p"), seed=4), Cut())
+    >>> state = apply(state, Sign(Signal.KNIGHT_OF_TRUMPS))
+    >>> sorted(str(card) for card in claimed_cards(observe(state, 2)))
+    ['knight of swords']
+    >>> claimed_cards(observe(state, 1))
+    frozenset()
+    """
+    trump = observation.trump
+    if trump is None:
+        return frozenset()
+    partner = partner_of(observation.rules, observation.seat)
+    known = observation.known_hands[partner]
+    room = observation.hand_sizes[partner] - len(known)
+    if room <= 0:
+        return frozenset()
+    named: list[Card] = []
+    played: dict[Card, int] = {}  # by whom, for the cards named so far
+    own = observation.hand
+    actors = observation.actors
+    for k, action in enumerate(observation.history):
+        kind = type(action)
+        if kind is Play:
+            played[action.card] = actors[k]  # type: ignore[union-attr]
+        elif kind is Sign and actors[k] == partner:
+            rank = _SPECIFIC.get(action.signal)  # type: ignore[union-attr]
+            if rank is not None:
+                card = _trump(trump, rank)
+                if card in own or card in played:
+                    return frozenset()  # a lie: it was not in that hand
+                if card not in named:
+                    named.append(card)
+    if not named:
+        return frozenset()
+    if any(played.get(card, partner) != partner for card in named):
+        return frozenset()  # another seat played a card it claimed
+    if any(type(a) is Say for a in observation.history) and _caught(observation, partner):
+        return frozenset()  # a "punti" that lost its trick
+    unseen = frozenset(observation.unseen)
+    found = [card for card in named if card in unseen]
+    return frozenset(found[:room])
+
+
+def claimed_kinds(observation: Observation) -> tuple[Signal, ...]:
+    """The kinds of card (:attr:`Signal.ACE_OR_THREE`,
+    :attr:`Signal.SMALL_TRUMP`) the partner has signed since it last
+    played a card of that kind: it should still hold one.
+
+    >>> from briscola import Cut, Sign, Signal, apply, new_game, observe, preset
+    >>> state = apply(new_game(preset("split-4p"), seed=1), Cut())
+    >>> state = apply(state, Sign(Signal.SMALL_TRUMP))
+    >>> claimed_kinds(observe(state, 2))
+    (<Signal.SMALL_TRUMP: 'small-trump'>,)
+    """
+    trump = observation.trump
+    if trump is None:
+        return ()
+    partner = partner_of(observation.rules, observation.seat)
+    standing: list[Signal] = []
+    for action, actor in zip(observation.history, observation.actors):
+        if actor != partner:
+            continue
+        if type(action) is Sign and action.signal not in _SPECIFIC:
+            if action.signal not in standing:
+                standing.append(action.signal)
+        elif type(action) is Play:
+            standing = [s for s in standing if not _is_kind(s, action.card, trump)]
+    return tuple(standing)
+
+
+def partner_word(observation: Observation) -> Word | None:
+    """The word the seat's partner said before playing its card to the
+    trick in progress, if any, unless the partner's talk has proved false
+    in this deal (a sign naming a card it did not hold, a "punti" on a
+    card that lost its trick).
+
+    >>> from briscola import Cut, Play, Say, Word, apply, new_game, observe, preset
+    >>> state = apply(new_game(preset("split-4p"), seed=1), Cut())
+    >>> state = apply(state, Say(Word.POINTS))
+    >>> state = apply(state, Play(state.hands[0][0]))
+    >>> partner_word(observe(state, 2)), partner_word(observe(state, 1))
+    (<Word.POINTS: 'points'>, None)
+    """
+    partner = partner_of(observation.rules, observation.seat)
+    word = _word_in_trick(observation, partner)
+    if word is None or _caught(observation, partner):
+        return None
+    return word
+
+
+def _caught(observation: Observation, partner: int) -> bool:
+    """Whether the seat has seen its partner's talk prove false in this
+    deal: a sign naming a card that was in the seat's hand, had been
+    played, or is played by another seat; or a "punti" said for a card
+    that then lost its trick."""
+    trump = observation.trump
+    if trump is None:
+        return False
+    tables = tables_for(observation.rules)
+    beats = tables.trump_beats[suit_index(trump)]
+    size = tables.trick_size
+    own = observation.hand
+    actors = observation.actors
+    played: dict[Card, int] = {}
+    named: list[Card] = []
+    trick: list[int] = []
+    pending = False
+    vouched = -1
+    for k, action in enumerate(observation.history):
+        kind = type(action)
+        if kind is Play:
+            card = action.card  # type: ignore[union-attr]
+            played[card] = actors[k]
+            if actors[k] == partner and pending:
+                vouched, pending = card.index, False
+            trick.append(card.index)
+            if len(trick) == size:
+                if vouched >= 0 and leading(beats, tables.points, trick)[1] != vouched:
+                    return True
+                trick, vouched = [], -1
+        elif actors[k] != partner:
+            continue
+        elif kind is Say:
+            pending = action.word is Word.POINTS  # type: ignore[union-attr]
+        elif kind is Sign:
+            rank = _SPECIFIC.get(action.signal)  # type: ignore[union-attr]
+            if rank is not None:
+                card = _trump(trump, rank)
+                if card in own or card in played:
+                    return True
+                named.append(card)
+    return any(played.get(card, partner) != partner for card in named)
+
+
+def _word_in_trick(observation: Observation, speaker: int) -> Word | None:
+    """The word ``speaker`` said before its card in the trick in progress."""
+    trick = observation.trick
+    if not any(seat == speaker for seat, _ in trick):
+        return None
+    plays = 0
+    history = observation.history
+    actors = observation.actors
+    for k in range(len(history) - 1, -1, -1):
+        action = history[k]
+        kind = type(action)
+        if kind is Play:
+            plays += 1
+            if plays > len(trick):
+                return None
+        elif kind is Say and actors[k] == speaker:
+            return action.word  # type: ignore[union-attr]
+    return None
+
+
+def word_said_in_trick(observation: Observation, speaker: int) -> Word | None:
+    """The word ``speaker`` said before its card in the trick in progress,
+    if it has played to it and spoke first (any seat: words are heard by
+    all).
+
+    >>> from briscola import Cut, Play, Say, Word, apply, new_game, observe, preset
+    >>> state = apply(new_game(preset("split-4p"), seed=1), Cut())
+    >>> state = apply(apply(state, Say(Word.POINTS)), Play(state.hands[0][0]))
+    >>> word_said_in_trick(observe(state, 1), 0)
+    <Word.POINTS: 'points'>
+    """
+    return _word_in_trick(observation, speaker)
+
+
+def world_claims(
+    convention: Convention, observation: Observation
+) -> list[tuple[int, tuple[int, ...]]]:
+    """What the talk a seat heard says the other hands hold, for the worlds
+    a search deals: ``(seat, cards)`` pairs, cards as indices, all of them
+    hidden from the seat. By ``convention`` (when it listens): the cards its
+    partner's signs name (:func:`claimed_cards`); and for each seat that
+    said "punti" before its card in the trick in progress, the hidden cards
+    that beat that card (by the honest reading, the speaker holds them),
+    when they fit in its hand.
+
+    Args:
+        convention: How the seat reads talk.
+        observation: What the seat sees.
+
+    Returns:
+        The claims; none without table talk or listening.
+
+    >>> from briscola import Cut, Sign, Signal, apply, new_game, observe, preset
+    >>> state = apply(new_game(preset("split-4p"), seed=4), Cut())
+    >>> state = apply(state, Sign(Signal.KNIGHT_OF_TRUMPS))
+    >>> world_claims(HONEST, observe(state, 2)), world_claims(SILENT, observe(state, 2))
+    ([(0, (28,))], [])
+    """
+    if not convention.listens or not observation.rules.table_talk or observation.trump is None:
+        return []
+    claims: list[tuple[int, tuple[int, ...]]] = []
+    cards = claimed_cards(observation)
+    if cards:
+        partner = partner_of(observation.rules, observation.seat)
+        claims.append((partner, tuple(sorted(card.index for card in cards))))
+    trick = observation.trick
+    if not trick or not any(type(a) is Say for a in observation.history[-12:]):
+        return claims
+    unseen: list[int] | None = None
+    beats = tables_for(observation.rules).trump_beats[suit_index(observation.trump)]
+    for speaker, card in trick:
+        if speaker == observation.seat or _word_in_trick(observation, speaker) is not Word.POINTS:
+            continue
+        if unseen is None:
+            unseen = [c.index for c in observation.unseen]
+        row = card.index * 40
+        beaters = tuple(c for c in unseen if beats[row + c])
+        room = observation.hand_sizes[speaker] - len(observation.known_hands[speaker])
+        if beaters and len(beaters) <= room:
+            claims.append((speaker, beaters))
+    return claims
