@@ -168,14 +168,21 @@ def test_a_seed_plays_the_same_deals_again() -> None:
 # -- the same game as BatchGame driven by hand ----------------------------
 
 
+def _advance(states: list[Any], choice: Any, encoding: Any) -> list[Any]:
+    """The scalar deals after one action each; a finished deal stays."""
+    return [s if s.is_over else apply(s, encoding.actions[a]) for s, a in zip(states, choice)]
+
+
 @pytest.mark.parametrize("name", BATCHED)
 @pytest.mark.parametrize("reward", ["outcome", "points"])
 def test_agrees_with_batchgame_by_hand_and_the_single_rewards(name: str, reward: str) -> None:
     """At every seat: with the same packs, the environment shows, step
     after step, what a BatchGame stepped by hand with the same actions
     shows the learner's seat, with the mask only where the learner is to
-    move; steps where the learner moves nowhere are played through; the
-    rewards are the single environment's on the same deals."""
+    move; steps where the learner moves nowhere are played through; each
+    deal is reported ended once, in the step it ends (with a trump
+    exchange deals end at different steps, and one that ended waits), and
+    the rewards are the single environment's on the same deals."""
     rules = preset(name)
     encoding = encoding_for(rules)
     decks, dealers = _decks(name, 3)
@@ -190,28 +197,32 @@ def test_agrees_with_batchgame_by_hand_and_the_single_rewards(name: str, reward:
         ]
         learner = np.full(ENVS, seat)
         terminated = np.zeros(ENVS, dtype=bool)
+        ended = np.zeros(ENVS, dtype=bool)
+        final = np.zeros(ENVS)
         while True:
             while not batch.is_over.all() and not (batch.to_move == seat).any():
                 choice = _lowest(None, batch.legal_mask())
-                states = [apply(s, encoding.actions[a]) for s, a in zip(states, choice)]
+                states = _advance(states, choice, encoding)
                 batch.step(choice)
+            assert np.array_equal(terminated, batch.is_over & ~ended)
+            ended |= terminated
             mine = (batch.to_move == seat)[:, None]
             assert np.array_equal(observations["observation"], batch.observations(learner))
             assert np.array_equal(observations["action_mask"], batch.legal_mask() & mine)
             assert np.array_equal(info["action_mask"], observations["action_mask"])
-            if terminated.any():
+            if ended.all():
                 break
             masks = envs.action_masks()
             actions = np.where(mine[:, 0], _highest(masks), -1)
             observations, rewards, terminated, _, info = envs.step(actions)
             choice = np.where(mine[:, 0], actions, _lowest(None, batch.legal_mask()))
-            states = [apply(s, encoding.actions[a]) for s, a in zip(states, choice)]
+            states = _advance(states, choice, encoding)
             batch.step(choice)
-            if not terminated.any():
-                assert not rewards.any()
-        assert terminated.all() and all(s.is_over for s in states)
+            assert not rewards[~terminated].any()
+            final[terminated] = rewards[terminated]
+        assert all(s.is_over for s in states)
         expected = [single_rewards(s, reward)[seat] for s in states]
-        assert rewards.tolist() == pytest.approx(expected)
+        assert final.tolist() == pytest.approx(expected)
 
 
 # -- restarting -----------------------------------------------------------
@@ -265,6 +276,34 @@ def test_same_step_autoreset() -> None:
     fresh, *_ = twin.step(np.zeros(ENVS, dtype=np.int64))
     assert _same(observations, fresh)
     assert envs.action_masks().any(axis=1).all()
+
+
+def test_same_step_a_deal_that_ends_first_gives_its_last_observation() -> None:
+    """With a trump exchange deals end at different steps: in same-step
+    mode, a deal that ends before the others is reported in the step it
+    ends with its last observation in ``info["final_obs"]``, then waits
+    (no mask, reward 0) until the last one ends and all are dealt anew."""
+    envs = BriscolaVectorEnv("spanish-2p", num_envs=16, autoreset_mode="SameStep")
+    envs.reset(seed=3)
+    rng = np.random.default_rng(3)
+    reported = np.zeros(16, dtype=bool)
+    early = False
+    while True:
+        observations, rewards, terminated, _, info = envs.step(_random_actions(envs, rng))
+        assert not (terminated & reported).any() and not rewards[~terminated].any()
+        reported |= terminated
+        if reported.all():
+            break
+        if terminated.any():
+            early = True
+            assert np.array_equal(info["_final_obs"], terminated)
+            for i in np.flatnonzero(terminated):
+                row = info["final_obs"][i]
+                assert np.array_equal(row["observation"], observations["observation"][i])
+            assert not envs.action_masks()[reported].any()
+    assert early, "every deal ended in the same step: pick another seed"
+    assert info["_final_obs"].tolist() == terminated.tolist()
+    assert envs.action_masks().any(axis=1).any()
 
 
 # -- the mask and the opponents --------------------------------------------
@@ -357,7 +396,7 @@ def test_bad_options_and_opponents() -> None:
     """Rules the batch does not hold are refused with BatchGame's own
     message; so are bad seats, rewards, modes, options and opponents."""
     with pytest.raises(ValueError, match="BatchGame cannot hold these rules"):
-        BriscolaVectorEnv("spanish-2p", num_envs=2)
+        BriscolaVectorEnv("split-4p", num_envs=2)
     with pytest.raises(ValueError, match="size must be a positive int"):
         BriscolaVectorEnv(num_envs=0)
     with pytest.raises(ValueError, match="seat must be"):

@@ -6,13 +6,17 @@ at one seat of each and a batched policy at the others. It follows
 ``gymnasium.vector.VectorEnv``. The guide "Reinforcement learning"
 describes it, with recipes for Stable-Baselines3, CleanRL and RLlib.
 
-The deals of a batch move in step: every deal takes its next action at
+The deals of a batch move together: every deal takes its next action at
 the same time, whoever is to move in it. So a step is one action in every
 deal, and in a deal where another seat is to move the learner has nothing
 to choose: its mask is all zeros and its action is ignored (give ``-1``
 or anything). The other seats' actions are taken in the same step, and
 steps where the learner is to move in no deal at all are played through
-at once.
+at once. Deals end together unless the rules have a trump exchange (see
+:class:`~briscola.vector.BatchGame`): then a deal that ends before the
+others is reported ended (``terminated``, with its reward) in the step
+it ends, and waits, its mask all zeros, its reward 0 and its observation
+its last one, until every deal has ended and all are dealt anew.
 
 - Observations are those of :class:`briscola.gymnasium.BriscolaEnv`,
   batched: a dictionary of ``"observation"`` (float32, ``(num_envs,
@@ -294,18 +298,32 @@ class BriscolaVectorEnv(VectorEnv[Observations, NDArray[np.int64], NDArray[Any]]
         ended = over & ~self._reported
         self._reported |= over
         rewards = np.where(ended, self._rewards(), 0.0)
-        if not over.all() or self.autoreset_mode is AutoresetMode.NEXT_STEP:
+        same_step = self.autoreset_mode is AutoresetMode.SAME_STEP
+        if not over.all() or not same_step:
             self._restart = bool(over.all())
             observations, info = self._observed()
+            if same_step and ended.any():  # they wait for the others
+                self._tell_final(info, observations, dict(info), ended)
             return observations, rewards, ended, zeros, info
         final, final_info = self._observed()
         self._deal(None, None)
         observations, info = self._observed()
+        self._tell_final(info, final, final_info, ended)
+        return observations, rewards, ended, zeros, info
+
+    def _tell_final(
+        self,
+        info: dict[str, Any],
+        final: Observations,
+        final_info: dict[str, Any],
+        ended: NDArray[np.bool_],
+    ) -> None:
+        """Same-step mode: give the last observations of the deals that
+        ``ended`` in ``info``, as Gymnasium's vector environments do."""
         rows = np.empty(self.num_envs, dtype=object)
         rows[:] = [{key: value[i] for key, value in final.items()} for i in range(self.num_envs)]
         info["final_obs"], info["_final_obs"] = rows, ended.copy()
         info["final_info"], info["_final_info"] = final_info, ended.copy()
-        return observations, rewards, ended, zeros, info
 
     def action_masks(self) -> NDArray[np.bool_]:
         """The learner's legal actions now: a bool array of shape
