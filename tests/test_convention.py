@@ -162,6 +162,45 @@ def test_a_bot_reads_its_partners_sign() -> None:
     assert claimed_cards(seen) == frozenset()
 
 
+def _next_turn_of(state: GameState, seat: int, keep: Card) -> GameState:
+    """``state`` played on to ``seat``'s next turn: the seat to move plays
+    its first card but ``keep``, every other seat its first legal card."""
+    state = apply(state, Play(next(c for c in state.hands[state.to_move] if c != keep)))  # type: ignore[index]
+    while state.to_move != seat:
+        state = apply(state, next(a for a in legal_actions(state) if type(a) is Play))
+    return state
+
+
+def test_talk_against_the_convention_is_doubted() -> None:
+    """Split briškula: table talk: a partner whose talk strays from the
+    convention the seat reads it by (a sign made again while it stands, a
+    word the convention never says) is not believed for the rest of the
+    deal; the same talk by a convention that gives it is believed."""
+    state = apply(new_game(preset("split-4p"), seed=4), Cut())
+    knight = Card(state.trump, Rank.KNIGHT)  # type: ignore[arg-type]
+    signed = apply(state, Sign(Signal.KNIGHT_OF_TRUMPS))
+    assert claimed_cards(observe(signed, 2)) == {knight}
+    # The knight is still held and signed: signing it again strays.
+    later = _next_turn_of(signed, 0, knight)
+    assert knight in later.hands[0]
+    assert claimed_cards(observe(later, 2)) == {knight}
+    again = apply(later, Sign(Signal.KNIGHT_OF_TRUMPS))
+    assert claimed_cards(observe(again, 2)) == frozenset()
+    # A word the honest convention never says: its signs are doubted too,
+    # unless the seat reads by a convention that gives that word.
+    stray = apply(signed, Say(Word.TRUMP))
+    assert claimed_cards(observe(stray, 2)) == frozenset()
+    trusting = Convention(
+        "trump-word", signals=CONVENTIONS["honest"].signals, words=((Need.SPARE, Word.TRUMP),)
+    )
+    assert claimed_cards(observe(stray, 2), trusting) == {knight}
+    played = apply(stray, Play(next(c for c in stray.hands[0] if c != knight)))
+    played = apply(played, next(a for a in legal_actions(played) if type(a) is Play))
+    assert played.to_move == 2
+    assert partner_word(observe(played, 2)) is None
+    assert partner_word(observe(played, 2), trusting) is Word.TRUMP
+
+
 @pytest.mark.parametrize("name", TALKING)
 def test_a_lying_partner_never_makes_a_bot_fail(name: str) -> None:
     """Split briškula: table talk: signs may lie: a bot whose partner

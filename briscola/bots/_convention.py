@@ -191,7 +191,7 @@ CONVENTIONS: Final[Mapping[str, Convention]] = MappingProxyType(
             SILENT,
             attrs.evolve(HONEST, name="signs", words=()),
             attrs.evolve(HONEST, name="words", signals=()),
-            Convention("liar", signals=tuple(Signal), words=(), lies=True),
+            attrs.evolve(HONEST, name="liar", lies=True),
         )
     }
 )
@@ -308,20 +308,20 @@ def signal_to_give(
 _SIGNALS: Final = tuple(Signal)
 
 
-def claimed_cards(observation: Observation) -> frozenset[Card]:
+def claimed_cards(observation: Observation, convention: Convention = HONEST) -> frozenset[Card]:
     """The cards the seat's partner has signed that it holds and that may
     still be in its hand: each one named by a sign (the ace, three, king,
-    knight or jack of trumps) that the seat cannot place elsewhere. Signs
-    that contradict what the seat sees (the card is in its hand, played,
-    face up or known in another hand) are dropped, as are signs beyond the
-    cards of the partner's hand the seat does not know; and once a sign of
-    the partner's is shown to have been false when made (the card named
-    was in the seat's own hand, or had been played, or is played by
-    another seat), or a "punti" of its lost the trick, none of its signs
-    is trusted for the rest of the deal.
+    knight or jack of trumps) that the seat cannot place elsewhere (not in
+    its hand, played, face up or known in another hand), as many as the
+    cards of the partner's hand the seat does not know. Once the partner's
+    talk has proved false or strayed from ``convention`` in this deal (see
+    the Bots guide: a sign naming a card it could not hold, a "punti" that
+    lost its trick, a sign made twice while it stands, talk the convention
+    never gives), none of its signs is trusted for the rest of the deal.
 
     Args:
         observation: What the seat sees (with table talk and pairs).
+        convention: The agreement the seat reads its partner's talk by.
 
     Returns:
         The cards, none of them known to the seat to lie elsewhere.
@@ -338,32 +338,17 @@ def claimed_cards(observation: Observation) -> frozenset[Card]:
     if trump is None:
         return frozenset()
     partner = partner_of(observation.rules, observation.seat)
-    known = observation.known_hands[partner]
-    room = observation.hand_sizes[partner] - len(known)
+    room = observation.hand_sizes[partner] - len(observation.known_hands[partner])
     if room <= 0:
         return frozenset()
     named: list[Card] = []
-    played: dict[Card, int] = {}  # by whom, for the cards named so far
-    own = observation.hand
-    actors = observation.actors
-    for k, action in enumerate(observation.history):
-        kind = type(action)
-        if kind is Play:
-            played[action.card] = actors[k]  # type: ignore[union-attr]
-        elif kind is Sign and actors[k] == partner:
+    for action, actor in zip(observation.history, observation.actors):
+        if type(action) is Sign and actor == partner:
             rank = _SPECIFIC.get(action.signal)  # type: ignore[union-attr]
-            if rank is not None:
-                card = _trump(trump, rank)
-                if card in own or card in played:
-                    return frozenset()  # a lie: it was not in that hand
-                if card not in named:
-                    named.append(card)
-    if not named:
+            if rank is not None and _trump(trump, rank) not in named:
+                named.append(_trump(trump, rank))
+    if not named or _caught(observation, partner, convention):
         return frozenset()
-    if any(played.get(card, partner) != partner for card in named):
-        return frozenset()  # another seat played a card it claimed
-    if any(type(a) is Say for a in observation.history) and _caught(observation, partner):
-        return frozenset()  # a "punti" that lost its trick
     unseen = frozenset(observation.unseen)
     found = [card for card in named if card in unseen]
     return frozenset(found[:room])
@@ -396,11 +381,11 @@ def claimed_kinds(observation: Observation) -> tuple[Signal, ...]:
     return tuple(standing)
 
 
-def partner_word(observation: Observation) -> Word | None:
+def partner_word(observation: Observation, convention: Convention = HONEST) -> Word | None:
     """The word the seat's partner said before playing its card to the
     trick in progress, if any, unless the partner's talk has proved false
-    in this deal (a sign naming a card it did not hold, a "punti" on a
-    card that lost its trick).
+    or strayed from ``convention`` in this deal (as for
+    :func:`claimed_cards`).
 
     >>> from briscola import Cut, Play, Say, Word, apply, new_game, observe, preset
     >>> state = apply(new_game(preset("split-4p"), seed=1), Cut())
@@ -411,53 +396,87 @@ def partner_word(observation: Observation) -> Word | None:
     """
     partner = partner_of(observation.rules, observation.seat)
     word = _word_in_trick(observation, partner)
-    if word is None or _caught(observation, partner):
+    if word is None or _caught(observation, partner, convention):
         return None
     return word
 
 
-def _caught(observation: Observation, partner: int) -> bool:
-    """Whether the seat has seen its partner's talk prove false in this
-    deal: a sign naming a card that was in the seat's hand, had been
-    played, or is played by another seat; or a "punti" said for a card
-    that then lost its trick."""
+def _caught(observation: Observation, speaker: int, convention: Convention) -> bool:
+    """Whether the seat has seen ``speaker``'s talk prove false in this
+    deal, or stray from ``convention``, the agreement it reads talk by.
+
+    Proved false: a word the convention says when the card will take the
+    trick (by :data:`HONEST`, "punti") said for a card that then lost it;
+    and, for the seat's partner, whose signs it sees, a sign naming a card
+    that was in the seat's hand, had been played, or is played by another
+    seat. Strayed: a word or sign the convention never gives, a word said
+    after the speaker's partner had played to the trick, or a sign made
+    again while it still stands (a sign naming a card stands until that
+    card is played, a sign naming a kind of card until the signer plays a
+    card of that kind). A partner that lies at random strays within a few
+    turns; one that talks by the same convention never does.
+    """
     trump = observation.trump
     if trump is None:
         return False
-    tables = tables_for(observation.rules)
+    rules = observation.rules
+    tables = tables_for(rules)
     beats = tables.trump_beats[suit_index(trump)]
     size = tables.trick_size
     own = observation.hand
     actors = observation.actors
+    allies = partner_of(rules, speaker)
+    said = {word for _, word in convention.words}
+    load = convention.word_for(Need.LOAD)
+    signals = convention.signals
+    signs = speaker == partner_of(rules, observation.seat)
     played: dict[Card, int] = {}
     named: list[Card] = []
+    standing: set[Signal] = set()
     trick: list[int] = []
+    by: list[int] = []
     pending = False
     vouched = -1
     for k, action in enumerate(observation.history):
         kind = type(action)
+        actor = actors[k]
         if kind is Play:
             card = action.card  # type: ignore[union-attr]
-            played[card] = actors[k]
-            if actors[k] == partner and pending:
-                vouched, pending = card.index, False
+            played[card] = actor
+            if actor == speaker:
+                if pending:
+                    vouched, pending = card.index, False
+                if card.rank in _TOP:
+                    standing.discard(Signal.ACE_OR_THREE)
+                elif card.suit is trump and card.rank not in _FIGURES:
+                    standing.discard(Signal.SMALL_TRUMP)
             trick.append(card.index)
+            by.append(actor)
             if len(trick) == size:
                 if vouched >= 0 and leading(beats, tables.points, trick)[1] != vouched:
                     return True
-                trick, vouched = [], -1
-        elif actors[k] != partner:
+                trick, by, vouched = [], [], -1
+        elif actor != speaker:
             continue
         elif kind is Say:
-            pending = action.word is Word.POINTS  # type: ignore[union-attr]
-        elif kind is Sign:
-            rank = _SPECIFIC.get(action.signal)  # type: ignore[union-attr]
-            if rank is not None:
-                card = _trump(trump, rank)
-                if card in own or card in played:
-                    return True
-                named.append(card)
-    return any(played.get(card, partner) != partner for card in named)
+            word = action.word  # type: ignore[union-attr]
+            if word not in said or allies in by:
+                return True
+            pending = word is load
+        elif kind is Sign and signs:
+            signal = action.signal  # type: ignore[union-attr]
+            if signal not in signals or signal in standing:
+                return True
+            rank = _SPECIFIC.get(signal)
+            if rank is None:
+                standing.add(signal)
+                continue
+            card = _trump(trump, rank)
+            if card in own or card in played:
+                return True
+            named.append(card)
+            standing.add(signal)
+    return any(played.get(card, speaker) != speaker for card in named)
 
 
 def _word_in_trick(observation: Observation, speaker: int) -> Word | None:
@@ -503,7 +522,9 @@ def world_claims(
     partner's signs name (:func:`claimed_cards`); and for each seat that
     said "punti" before its card in the trick in progress, the hidden cards
     that beat that card (by the honest reading, the speaker holds them),
-    when they fit in its hand.
+    when they fit in its hand; the talk of a seat that has proved false or
+    strayed from the convention in this deal (as for :func:`claimed_cards`)
+    is not read.
 
     Args:
         convention: How the seat reads talk.
@@ -521,7 +542,7 @@ def world_claims(
     if not convention.listens or not observation.rules.table_talk or observation.trump is None:
         return []
     claims: list[tuple[int, tuple[int, ...]]] = []
-    cards = claimed_cards(observation)
+    cards = claimed_cards(observation, convention)
     if cards:
         partner = partner_of(observation.rules, observation.seat)
         claims.append((partner, tuple(sorted(card.index for card in cards))))
@@ -530,8 +551,11 @@ def world_claims(
         return claims
     unseen: list[int] | None = None
     beats = tables_for(observation.rules).trump_beats[suit_index(observation.trump)]
+    load = convention.word_for(Need.LOAD)
     for speaker, card in trick:
-        if speaker == observation.seat or _word_in_trick(observation, speaker) is not Word.POINTS:
+        if speaker == observation.seat or _word_in_trick(observation, speaker) is not load:
+            continue
+        if load is None or _caught(observation, speaker, convention):
             continue
         if unseen is None:
             unseen = [c.index for c in observation.unseen]

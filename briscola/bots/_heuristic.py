@@ -556,11 +556,11 @@ def _seen_from(
     heard = None
     signed: tuple[int, ...] = ()
     if convention is not None and convention.listens and rules.table_talk:
-        claimed = claimed_cards(observation)
+        claimed = claimed_cards(observation, convention)
         out.update(claimed)
         signed = tuple(sorted(card.index for card in claimed))
         if observation.trick:
-            heard = partner_word(observation)
+            heard = partner_word(observation, convention)
     return _Seen(
         rules,
         seat,
