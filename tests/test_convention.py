@@ -18,6 +18,7 @@ from briscola import (
     Cut,
     GameState,
     Observation,
+    Phase,
     Play,
     Rank,
     Say,
@@ -42,7 +43,7 @@ from briscola.bots import (
     StrongBot,
     play_deal,
 )
-from briscola.bots._convention import claimed_cards, partner_word
+from briscola.bots._convention import Readings, claimed_cards, partner_word, signal_to_give
 from briscola.cli import main
 from briscola.cli._input import read_answer
 from briscola.cli._words import Names
@@ -199,6 +200,74 @@ def test_talk_against_the_convention_is_doubted() -> None:
     assert played.to_move == 2
     assert partner_word(observe(played, 2)) is None
     assert partner_word(observe(played, 2), trusting) is Word.TRUMP
+
+
+@pytest.mark.parametrize("name", TALKING)
+def test_a_kept_reading_is_the_one_read_afresh(name: str) -> None:
+    """Split briškula: table talk: what a bot keeps of the talk between its
+    decisions (its readings) gives, at every decision of every seat, the
+    claims, the partner's word and the sign that reading the whole history
+    afresh gives, with partners that lie or talk by another convention."""
+    rules = preset(name)
+    caches: list[Readings] = [{} for _ in range(4)]
+    checked = 0
+
+    def check(before: GameState, seat: int, action: Action, after: GameState) -> None:
+        nonlocal checked
+        seen = observe(before, seat)
+        if seen.trump is None or before.phase is not Phase.PLAYING:
+            return
+        for convention in (CONVENTIONS["honest"], CONVENTIONS["signs"]):
+            kept = caches[seat]
+            assert claimed_cards(seen, convention, kept) == claimed_cards(seen, convention)
+            assert partner_word(seen, convention, kept) == partner_word(seen, convention)
+            rng = random.Random(0)
+            assert signal_to_give(convention, seen, rng, None, kept) == signal_to_give(
+                convention, seen, random.Random(0)
+            )
+            checked += 1
+
+    liar = HeuristicBot(CONVENTIONS["liar"])
+    lineups: list[list[Bot]] = [
+        [HeuristicBot()] * 4,
+        [HeuristicBot(), liar, liar, HeuristicBot(CONVENTIONS["words"])],
+        [liar, HeuristicBot(), RandomBot(), HeuristicBot()],
+    ]
+    for seed in range(12):
+        play_deal(rules, lineups[seed % 3], seed=seed, on_action=check)
+    assert checked > 1000
+
+
+def _steps(rules_name: str, seed: int) -> tuple[GameState, list[random.Random]]:
+    return new_game(preset(rules_name), seed=seed), [random.Random(seed * 4 + s) for s in range(4)]
+
+
+def test_one_bot_plays_deals_in_turn_as_apart() -> None:
+    """Split briškula: table talk: one bot object at every seat of two deals
+    played a move at a time in turn, as a server might, makes the moves
+    four bots give each deal played alone."""
+    alone = []
+    for seed in (3, 4):
+        state, rngs = _steps("split-4p", seed)
+        bots = [HeuristicBot() for _ in range(4)]
+        while not state.is_over:
+            seat = state.to_move
+            assert seat is not None
+            action = bots[seat].choose(observe(state, seat), legal_actions(state), rngs[seat])
+            state = apply(state, action)
+        alone.append(state.history)
+    shared = HeuristicBot()
+    deals = [_steps("split-4p", seed) for seed in (3, 4)]
+    while not all(state.is_over for state, _ in deals):
+        for k, (state, rngs) in enumerate(deals):
+            if state.is_over:
+                continue
+            seat = state.to_move
+            assert seat is not None
+            action = shared.choose(observe(state, seat), legal_actions(state), rngs[seat])
+            deals[k] = (apply(state, action), rngs)
+    assert [state.history for state, _ in deals] == alone
+    assert any(type(a) is Sign for a in alone[0])
 
 
 @pytest.mark.parametrize("name", TALKING)

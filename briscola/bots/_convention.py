@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import enum
 import random
+import threading
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Final
+from typing import Final, TypeAlias
 
 import attrs
 
@@ -22,6 +23,7 @@ from .._actions import Action, Play, Say, Sign, Signal, Word
 from .._cards import FULL_PACK, Card, Rank, Suit
 from .._heard import partner_of
 from .._observe import Observation
+from .._rules import Rules
 from .._trick import leading
 from ._tables import suit_index, tables_for
 
@@ -31,6 +33,9 @@ __all__ = [
     "CONVENTIONS",
     "HONEST",
     "SILENT",
+    "Reading",
+    "Readings",
+    "read",
     "claimed_cards",
     "claimed_kinds",
     "partner_word",
@@ -246,6 +251,7 @@ def signal_to_give(
     observation: Observation,
     rng: random.Random,
     playing: Card | None = None,
+    cache: Readings | None = None,
 ) -> Signal | None:
     """The sign ``convention`` makes now, if any (see :class:`Convention`).
 
@@ -255,6 +261,7 @@ def signal_to_give(
         rng: Draws a liar's sign.
         playing: The card the seat is about to play, if known: a sign
             true only of it is not worth making.
+        cache: The bot's readings so far, to take up (:func:`read`).
 
     Returns:
         The signal, or ``None`` to make no sign.
@@ -279,26 +286,7 @@ def signal_to_give(
     candidates = _true_of(convention.signals, hand, trump)
     if not candidates:
         return None
-    seat = observation.seat
-    told: set[Signal] = set()
-    spent: set[Signal] = set()  # generic kinds played since (going back)
-    history = observation.history
-    actors = observation.actors
-    for k in range(len(history) - 1, -1, -1):
-        if actors[k] != seat:
-            continue
-        action = history[k]
-        kind = type(action)
-        if kind is Sign:
-            signal = action.signal  # type: ignore[union-attr]
-            if signal in _SPECIFIC or signal not in spent:
-                told.add(signal)
-        elif kind is Play:
-            card = action.card  # type: ignore[union-attr]
-            if card.rank in _TOP:
-                spent.add(Signal.ACE_OR_THREE)
-            elif card.suit is trump and card.rank not in _FIGURES:
-                spent.add(Signal.SMALL_TRUMP)
+    told = read(observation, observation.seat, convention, cache).standing
     for signal in candidates:
         if signal not in told:
             return signal
@@ -308,7 +296,9 @@ def signal_to_give(
 _SIGNALS: Final = tuple(Signal)
 
 
-def claimed_cards(observation: Observation, convention: Convention = HONEST) -> frozenset[Card]:
+def claimed_cards(
+    observation: Observation, convention: Convention = HONEST, cache: Readings | None = None
+) -> frozenset[Card]:
     """The cards the seat's partner has signed that it holds and that may
     still be in its hand: each one named by a sign (the ace, three, king,
     knight or jack of trumps) that the seat cannot place elsewhere (not in
@@ -322,6 +312,7 @@ def claimed_cards(observation: Observation, convention: Convention = HONEST) -> 
     Args:
         observation: What the seat sees (with table talk and pairs).
         convention: The agreement the seat reads its partner's talk by.
+        cache: The bot's readings so far, to take up (:func:`read`).
 
     Returns:
         The cards, none of them known to the seat to lie elsewhere.
@@ -341,17 +332,23 @@ def claimed_cards(observation: Observation, convention: Convention = HONEST) -> 
     room = observation.hand_sizes[partner] - len(observation.known_hands[partner])
     if room <= 0:
         return frozenset()
-    named: list[Card] = []
-    for action, actor in zip(observation.history, observation.actors):
-        if type(action) is Sign and actor == partner:
-            rank = _SPECIFIC.get(action.signal)  # type: ignore[union-attr]
-            if rank is not None and _trump(trump, rank) not in named:
-                named.append(_trump(trump, rank))
-    if not named or _caught(observation, partner, convention):
+    reading = read(observation, partner, convention, cache)
+    if not reading.named or _false(observation, reading, partner):
         return frozenset()
-    unseen = frozenset(observation.unseen)
-    found = [card for card in named if card in unseen]
+    played = reading.played
+    found = [card for card in reading.named if card not in played and _hidden(observation, card)]
     return frozenset(found[:room])
+
+
+def _hidden(observation: Observation, card: Card) -> bool:
+    """Whether the seat does not know where ``card`` lies, given that it
+    has not been played: it is in no hand the seat knows, not the face-up
+    trump, not a stock card it knows."""
+    if card is observation.trump_card:
+        return False
+    if any(card in cards for cards in observation.known_hands):
+        return False
+    return all(known is not card for _, known in observation.stock_known)
 
 
 def claimed_kinds(observation: Observation) -> tuple[Signal, ...]:
@@ -381,7 +378,9 @@ def claimed_kinds(observation: Observation) -> tuple[Signal, ...]:
     return tuple(standing)
 
 
-def partner_word(observation: Observation, convention: Convention = HONEST) -> Word | None:
+def partner_word(
+    observation: Observation, convention: Convention = HONEST, cache: Readings | None = None
+) -> Word | None:
     """The word the seat's partner said before playing its card to the
     trick in progress, if any, unless the partner's talk has proved false
     or strayed from ``convention`` in this deal (as for
@@ -396,87 +395,206 @@ def partner_word(observation: Observation, convention: Convention = HONEST) -> W
     """
     partner = partner_of(observation.rules, observation.seat)
     word = _word_in_trick(observation, partner)
-    if word is None or _caught(observation, partner, convention):
+    if word is None or _caught(observation, partner, convention, cache):
         return None
     return word
 
 
-def _caught(observation: Observation, speaker: int, convention: Convention) -> bool:
-    """Whether the seat has seen ``speaker``'s talk prove false in this
-    deal, or stray from ``convention``, the agreement it reads talk by.
+class Reading:
+    """What a seat has read of one speaker's talk so far in a deal: the
+    state of the walk through the history that finds whether the talk
+    proved false or strayed from the convention (:func:`_caught`) and the
+    cards its signs named. A bot keeps one per seat and speaker (a
+    :data:`Readings` cache) so that each decision reads only the actions
+    since the last one (:func:`read`). It depends only on the rules, the
+    trump, the convention and the history with its actors, and is read
+    afresh whenever the history is not the one it read, grown."""
 
-    Proved false: a word the convention says when the card will take the
-    trick (by :data:`HONEST`, "punti") said for a card that then lost it;
-    and, for the seat's partner, whose signs it sees, a sign naming a card
-    that was in the seat's hand, had been played, or is played by another
-    seat. Strayed: a word or sign the convention never gives, a word said
-    after the speaker's partner had played to the trick, or a sign made
-    again while it still stands (a sign naming a card stands until that
-    card is played, a sign naming a kind of card until the signer plays a
-    card of that kind). A partner that lies at random strays within a few
-    turns; one that talks by the same convention never does.
-    """
+    __slots__ = (
+        "rules",
+        "trump",
+        "convention",
+        "history",
+        "actors",
+        "beats",
+        "points",
+        "size",
+        "allies",
+        "said",
+        "load",
+        "signs",
+        "strayed",
+        "named",
+        "played",
+        "standing",
+        "trick",
+        "by",
+        "pending",
+        "vouched",
+    )
+
+    def __init__(
+        self, rules: Rules, trump: Suit, convention: Convention, listener: int, speaker: int
+    ) -> None:
+        self.rules = rules
+        self.trump = trump
+        self.convention = convention
+        self.history: tuple[Action, ...] = ()
+        self.actors: tuple[int, ...] = ()
+        tables = tables_for(rules)
+        self.beats = tables.trump_beats[suit_index(trump)]
+        self.points = tables.points
+        self.size = tables.trick_size
+        self.allies = partner_of(rules, speaker)
+        self.said = frozenset(word for _, word in convention.words)
+        self.load = convention.word_for(Need.LOAD)
+        # The signs the listener sees: its partner's and its own.
+        self.signs = speaker == listener or speaker == partner_of(rules, listener)
+        self.strayed = False  # proved false or strayed, by the history alone
+        self.named: list[Card] = []  # the cards its signs named, in order
+        self.played: dict[Card, int] = {}  # every card played, by whom
+        self.standing: set[Signal] = set()  # the signs told and still standing
+        self.trick: list[int] = []
+        self.by: list[int] = []
+        self.pending = False  # said the load word, its card not yet played
+        self.vouched = -1  # the card vouched for in the trick in progress
+
+
+Readings: TypeAlias = dict[tuple[int, int, int], Reading]
+"""A bot's cache of :class:`Reading` by thread, listener and speaker: a
+bot playing several deals at once on threads keeps one per thread."""
+
+
+def read(
+    observation: Observation,
+    speaker: int,
+    convention: Convention,
+    cache: Readings | None = None,
+) -> Reading:
+    """``speaker``'s talk as the seat of ``observation`` reads it by
+    ``convention`` (a deal with a trump), taken up where ``cache``'s
+    reading left off."""
     trump = observation.trump
-    if trump is None:
-        return False
+    assert trump is not None
     rules = observation.rules
-    tables = tables_for(rules)
-    beats = tables.trump_beats[suit_index(trump)]
-    size = tables.trick_size
-    own = observation.hand
+    history = observation.history
     actors = observation.actors
-    allies = partner_of(rules, speaker)
-    said = {word for _, word in convention.words}
-    load = convention.word_for(Need.LOAD)
-    signals = convention.signals
-    signs = speaker == partner_of(rules, observation.seat)
-    played: dict[Card, int] = {}
-    named: list[Card] = []
-    standing: set[Signal] = set()
-    trick: list[int] = []
-    by: list[int] = []
-    pending = False
-    vouched = -1
-    for k, action in enumerate(observation.history):
+    place = (threading.get_ident(), observation.seat, speaker)
+    reading = None if cache is None else cache.get(place)
+    if reading is not None:
+        done = len(reading.history)
+        if not (
+            reading.rules is rules
+            and reading.trump is trump
+            and reading.convention is convention
+            and (
+                history is reading.history
+                or (
+                    len(history) >= done
+                    and history[:done] == reading.history
+                    and actors[:done] == reading.actors
+                )
+            )
+        ):
+            reading = None
+    if reading is None:
+        reading = Reading(rules, trump, convention, observation.seat, speaker)
+        if cache is not None:
+            cache[place] = reading
+    start = len(reading.history)
+    reading.history, reading.actors = history, actors
+    if start < len(history):
+        _walk(reading, speaker, start)
+    return reading
+
+
+def _walk(reading: Reading, speaker: int, start: int) -> None:
+    """Read the history of ``reading`` from ``start`` on."""
+    history = reading.history
+    actors = reading.actors
+    trump = reading.trump
+    played = reading.played
+    standing = reading.standing
+    trick = reading.trick
+    by = reading.by
+    for k in range(start, len(history)):
+        action = history[k]
         kind = type(action)
         actor = actors[k]
         if kind is Play:
             card = action.card  # type: ignore[union-attr]
             played[card] = actor
             if actor == speaker:
-                if pending:
-                    vouched, pending = card.index, False
+                if reading.pending:
+                    reading.vouched, reading.pending = card.index, False
                 if card.rank in _TOP:
                     standing.discard(Signal.ACE_OR_THREE)
                 elif card.suit is trump and card.rank not in _FIGURES:
                     standing.discard(Signal.SMALL_TRUMP)
             trick.append(card.index)
             by.append(actor)
-            if len(trick) == size:
-                if vouched >= 0 and leading(beats, tables.points, trick)[1] != vouched:
-                    return True
-                trick, by, vouched = [], [], -1
+            if len(trick) == reading.size:
+                vouched = reading.vouched
+                if vouched >= 0 and leading(reading.beats, reading.points, trick)[1] != vouched:
+                    reading.strayed = True
+                trick.clear()
+                by.clear()
+                reading.vouched = -1
         elif actor != speaker:
             continue
         elif kind is Say:
             word = action.word  # type: ignore[union-attr]
-            if word not in said or allies in by:
-                return True
-            pending = word is load
-        elif kind is Sign and signs:
+            if word not in reading.said or reading.allies in by:
+                reading.strayed = True
+            reading.pending = word is reading.load
+        elif kind is Sign and reading.signs:
             signal = action.signal  # type: ignore[union-attr]
-            if signal not in signals or signal in standing:
-                return True
-            rank = _SPECIFIC.get(signal)
-            if rank is None:
-                standing.add(signal)
-                continue
-            card = _trump(trump, rank)
-            if card in own or card in played:
-                return True
-            named.append(card)
+            if signal not in reading.convention.signals or signal in standing:
+                reading.strayed = True
             standing.add(signal)
-    return any(played.get(card, speaker) != speaker for card in named)
+            rank = _SPECIFIC.get(signal)
+            if rank is not None:
+                card = _trump(trump, rank)
+                if card in played:
+                    reading.strayed = True
+                elif card not in reading.named:
+                    reading.named.append(card)
+
+
+def _caught(
+    observation: Observation,
+    speaker: int,
+    convention: Convention,
+    cache: Readings | None = None,
+) -> bool:
+    """Whether the seat has seen ``speaker``'s talk prove false in this
+    deal, or stray from ``convention``, the agreement it reads talk by.
+
+    Proved false: a word the convention says when the card will take the
+    trick (by :data:`HONEST`, "punti") said for a card that then lost it;
+    and, for the seat's partner, whose signs it sees, a sign naming a card
+    that is or was in the seat's hand, had been played, or is played by
+    another seat. Strayed: a word or sign the convention never gives, a
+    word said after the speaker's partner had played to the trick, or a
+    sign made again while it still stands (a sign naming a card stands
+    until that card is played, a sign naming a kind of card until the
+    signer plays a card of that kind). A partner that lies at random
+    strays within a few turns; one that talks by the same convention never
+    does.
+    """
+    if observation.trump is None:
+        return False
+    return _false(observation, read(observation, speaker, convention, cache), speaker)
+
+
+def _false(observation: Observation, reading: Reading, speaker: int) -> bool:
+    """Whether ``reading`` of ``speaker``'s talk, with what the seat sees
+    now, shows the talk false or astray (see :func:`_caught`)."""
+    if reading.strayed:
+        return True
+    own = observation.hand
+    played = reading.played
+    return any(card in own or played.get(card, speaker) != speaker for card in reading.named)
 
 
 def _word_in_trick(observation: Observation, speaker: int) -> Word | None:
@@ -514,7 +632,7 @@ def word_said_in_trick(observation: Observation, speaker: int) -> Word | None:
 
 
 def world_claims(
-    convention: Convention, observation: Observation
+    convention: Convention, observation: Observation, cache: Readings | None = None
 ) -> list[tuple[int, tuple[int, ...]]]:
     """What the talk a seat heard says the other hands hold, for the worlds
     a search deals: ``(seat, cards)`` pairs, cards as indices, all of them
@@ -529,6 +647,7 @@ def world_claims(
     Args:
         convention: How the seat reads talk.
         observation: What the seat sees.
+        cache: The bot's readings so far, to take up (:func:`read`).
 
     Returns:
         The claims; none without table talk or listening.
@@ -542,7 +661,7 @@ def world_claims(
     if not convention.listens or not observation.rules.table_talk or observation.trump is None:
         return []
     claims: list[tuple[int, tuple[int, ...]]] = []
-    cards = claimed_cards(observation, convention)
+    cards = claimed_cards(observation, convention, cache)
     if cards:
         partner = partner_of(observation.rules, observation.seat)
         claims.append((partner, tuple(sorted(card.index for card in cards))))
@@ -555,7 +674,7 @@ def world_claims(
     for speaker, card in trick:
         if speaker == observation.seat or _word_in_trick(observation, speaker) is not load:
             continue
-        if load is None or _caught(observation, speaker, convention):
+        if load is None or _caught(observation, speaker, convention, cache):
             continue
         if unseen is None:
             unseen = [c.index for c in observation.unseen]

@@ -19,6 +19,7 @@ from ._convention import (
     HONEST,
     Convention,
     Need,
+    Readings,
     claimed_cards,
     partner_word,
     signal_to_give,
@@ -91,6 +92,8 @@ class HeuristicBot:
         # for it: its calls for a sign, a word and the card of one turn
         # then work the card out once (talk changes nothing it reads).
         self._planned: tuple[object, int, Word | None, Signal | None] | None = None
+        # What it has read of its partner's talk, taken up at each decision.
+        self._readings: Readings = {}
 
     def choose(
         self, observation: Observation, legal: Sequence[Action], rng: random.Random
@@ -102,7 +105,7 @@ class HeuristicBot:
         convention = self.convention
         if observation.rules.table_talk and observation.phase is Phase.PLAYING:
             return self._talking(observation, legal, rng)
-        return _heuristic(_seen_from(observation, legal, convention), rng)
+        return _heuristic(_seen_from(observation, legal, convention, self._readings), rng)
 
     def _talking(
         self, observation: Observation, legal: tuple[Action, ...], rng: random.Random
@@ -118,7 +121,7 @@ class HeuristicBot:
             return Say(_WORDS[rng.randrange(len(_WORDS))])
         if not (say and convention.words or sign and convention.signals):
             self._planned = None
-            return _heuristic(_seen_from(observation, legal, convention), rng)
+            return _heuristic(_seen_from(observation, legal, convention, self._readings), rng)
         turn = (
             observation.seat,
             observation.hand,
@@ -130,7 +133,7 @@ class HeuristicBot:
         if planned is not None and planned[0] == turn:
             _, card, word, signal = planned
         else:
-            seen = _seen_from(observation, legal, convention)
+            seen = _seen_from(observation, legal, convention, self._readings)
             if _heuristic_swap(seen) is not None:
                 return _heuristic(seen, rng)
             card = _heuristic_play(seen)
@@ -141,7 +144,9 @@ class HeuristicBot:
                 word = convention.word_for(need)
             signal = None
             if sign and convention.signals:
-                signal = signal_to_give(convention, observation, rng, FULL_PACK[card])
+                signal = signal_to_give(
+                    convention, observation, rng, FULL_PACK[card], self._readings
+                )
             self._planned = (turn, card, word, signal)
         if sign and signal is not None:
             return Sign(signal)
@@ -540,7 +545,10 @@ def _friends(rules: Rules, seat: int, contract: Contract | None) -> frozenset[in
 
 
 def _seen_from(
-    observation: Observation, legal: tuple[Action, ...], convention: Convention | None = None
+    observation: Observation,
+    legal: tuple[Action, ...],
+    convention: Convention | None = None,
+    cache: Readings | None = None,
 ) -> _Seen:
     """The rules of thumb's view of an observation (with what its
     partner's talk tells, if ``convention`` listens)."""
@@ -556,11 +564,11 @@ def _seen_from(
     heard = None
     signed: tuple[int, ...] = ()
     if convention is not None and convention.listens and rules.table_talk:
-        claimed = claimed_cards(observation, convention)
+        claimed = claimed_cards(observation, convention, cache)
         out.update(claimed)
         signed = tuple(sorted(card.index for card in claimed))
         if observation.trick:
-            heard = partner_word(observation, convention)
+            heard = partner_word(observation, convention, cache)
     return _Seen(
         rules,
         seat,

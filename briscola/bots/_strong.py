@@ -18,7 +18,15 @@ from .._rules import Rules
 from .._sample import sample_state
 from .._state import GameState, Phase
 from ._belief import belief_values, world_count, worlds_of
-from ._convention import HONEST, Convention, Need, signal_to_give, talk_open_in, world_claims
+from ._convention import (
+    HONEST,
+    Convention,
+    Need,
+    Readings,
+    signal_to_give,
+    talk_open_in,
+    world_claims,
+)
 from ._heuristic import HeuristicBot, _seen_from, convention_argument, takes_whatever_comes
 from ._montecarlo import silent
 from ._solver import World, world_from_state
@@ -238,6 +246,8 @@ class StrongBot:
         self.worlds = 0
         self._heuristic = HeuristicBot()
         self._planned: tuple[object, int] | None = None
+        # What it has read of the talk, taken up at each decision.
+        self._readings: Readings = {}
 
     def __repr__(self) -> str:
         options = [f"budget={self.budget}"]
@@ -316,14 +326,14 @@ class StrongBot:
         action = cards[best]
         playing = action.card if type(action) is Play else None
         if sign and convention.signals:
-            signal = signal_to_give(convention, observation, rng, playing)
+            signal = signal_to_give(convention, observation, rng, playing, self._readings)
             if signal is not None:
                 self._planned = (turn, best)
                 return Sign(signal)
         if say and convention.words and playing is not None:
             partner = partner_of(observation.rules, observation.seat)
             if all(seat != partner for seat, _ in observation.trick):
-                seen = _seen_from(observation, tuple(cards), convention)
+                seen = _seen_from(observation, tuple(cards), convention, self._readings)
                 sure = takes_whatever_comes(seen, playing.index)
                 word = convention.word_for(Need.LOAD if sure else Need.SPARE)
                 if word is not None:
@@ -415,7 +425,7 @@ class StrongBot:
     def _claims(self, observation: Observation) -> list[tuple[int, tuple[int, ...]]]:
         """What the worlds must hold, as ``(seat, cards)``: the talk heard,
         read by the convention (:func:`world_claims`)."""
-        return world_claims(self.convention, observation)
+        return world_claims(self.convention, observation, self._readings)
 
     def _is_exact(self, world: World) -> bool:
         limit = self.exact_cards
