@@ -37,9 +37,7 @@ __all__ = [
     "Readings",
     "read",
     "claimed_cards",
-    "claimed_kinds",
     "partner_word",
-    "word_said_in_trick",
     "signal_to_give",
     "talk_open_in",
     "world_claims",
@@ -219,13 +217,6 @@ def talk_open_in(legal: Sequence[Action]) -> tuple[bool, bool]:
     return last is Say, False
 
 
-def _is_kind(signal: Signal, card: Card, trump: Suit) -> bool:
-    """Whether ``card`` is of the kind a generic ``signal`` claims."""
-    if signal is Signal.ACE_OR_THREE:
-        return card.rank in _TOP
-    return card.suit is trump and card.rank not in _FIGURES
-
-
 def _trump(trump: Suit, rank: Rank) -> Card:
     return FULL_PACK[10 * trump.value + rank.value]
 
@@ -349,33 +340,6 @@ def _hidden(observation: Observation, card: Card) -> bool:
     if any(card in cards for cards in observation.known_hands):
         return False
     return all(known is not card for _, known in observation.stock_known)
-
-
-def claimed_kinds(observation: Observation) -> tuple[Signal, ...]:
-    """The kinds of card (:attr:`Signal.ACE_OR_THREE`,
-    :attr:`Signal.SMALL_TRUMP`) the partner has signed since it last
-    played a card of that kind: it should still hold one.
-
-    >>> from briscola import Cut, Sign, Signal, apply, new_game, observe, preset
-    >>> state = apply(new_game(preset("split-4p"), seed=1), Cut())
-    >>> state = apply(state, Sign(Signal.SMALL_TRUMP))
-    >>> claimed_kinds(observe(state, 2))
-    (<Signal.SMALL_TRUMP: 'small-trump'>,)
-    """
-    trump = observation.trump
-    if trump is None:
-        return ()
-    partner = partner_of(observation.rules, observation.seat)
-    standing: list[Signal] = []
-    for action, actor in zip(observation.history, observation.actors):
-        if actor != partner:
-            continue
-        if type(action) is Sign and action.signal not in _SPECIFIC:
-            if action.signal not in standing:
-                standing.append(action.signal)
-        elif type(action) is Play:
-            standing = [s for s in standing if not _is_kind(s, action.card, trump)]
-    return tuple(standing)
 
 
 def partner_word(
@@ -615,20 +579,6 @@ def _word_in_trick(observation: Observation, speaker: int) -> Word | None:
         elif kind is Say and actors[k] == speaker:
             return action.word  # type: ignore[union-attr]
     return None
-
-
-def word_said_in_trick(observation: Observation, speaker: int) -> Word | None:
-    """The word ``speaker`` said before its card in the trick in progress,
-    if it has played to it and spoke first (any seat: words are heard by
-    all).
-
-    >>> from briscola import Cut, Play, Say, Word, apply, new_game, observe, preset
-    >>> state = apply(new_game(preset("split-4p"), seed=1), Cut())
-    >>> state = apply(apply(state, Say(Word.POINTS)), Play(state.hands[0][0]))
-    >>> word_said_in_trick(observe(state, 1), 0)
-    <Word.POINTS: 'points'>
-    """
-    return _word_in_trick(observation, speaker)
 
 
 def world_claims(
