@@ -396,7 +396,7 @@ def test_bad_options_and_opponents() -> None:
     """Rules the batch does not hold are refused with BatchGame's own
     message; so are bad seats, rewards, modes, options and opponents."""
     with pytest.raises(ValueError, match="BatchGame cannot hold these rules"):
-        BriscolaVectorEnv("split-4p", num_envs=2)
+        BriscolaVectorEnv("bastardo", num_envs=2)
     with pytest.raises(ValueError, match="size must be a positive int"):
         BriscolaVectorEnv(num_envs=0)
     with pytest.raises(ValueError, match="seat must be"):

@@ -45,16 +45,18 @@ class BatchGame:
     built; :meth:`reset` deals it anew. Every array handed out is a new
     one: keep it or change it as you like.
 
-    Supported (see :func:`unsupported`): every preset without table talk
-    or an auction, that is ``italian-2p``, ``italian-3p``,
-    ``italian-4p``, ``italian-5p``, ``italian-6p``, ``italian-6p-pairs``,
+    Supported (see :func:`unsupported`): every preset without an auction,
+    that is ``italian-2p``, ``italian-3p``, ``italian-4p``,
+    ``italian-5p``, ``italian-6p``, ``italian-6p-pairs``,
     ``briscacard-3p``, ``finnish-2p``, ``finnish-3p``, ``finnish-4p``,
-    ``finnish-6p``, ``split-2p``, ``split-5p``, ``split-dupla-2p``,
-    ``romanian-2p``, ``romanian-4p``, ``spanish-2p``, ``spanish-4p`` and
+    ``finnish-6p``, ``split-2p``, ``split-4p``, ``split-5p``,
+    ``split-dupla-2p``, ``split-dupla-4p``, ``romanian-2p``,
+    ``romanian-4p``, ``spanish-2p``, ``spanish-4p`` and
     ``portuguese-2p``, and the rules evolved from them that keep to fixed
-    sides and a dealt trump card. With a trump exchange the deals of a
-    batch fall out of step (an exchange leaves the same seat to move),
-    so they may end at different steps: :attr:`is_over` says which.
+    sides and a dealt trump card. With a trump exchange or table talk the
+    deals of a batch fall out of step (an exchange, a word or a sign
+    leaves the same seat to move), so they may end at different steps:
+    :attr:`is_over` says which.
 
     Args:
         rules: The rules of every deal.
@@ -69,10 +71,10 @@ class BatchGame:
     >>> batch = BatchGame(preset("italian-2p"), 1024)
     >>> batch.size, batch.legal_mask().shape, batch.observations().shape
     (1024, (1024, 40), (1024, 344))
-    >>> BatchGame(preset("split-4p"), 8)
+    >>> BatchGame(preset("bastardo"), 8)
     Traceback (most recent call last):
     ...
-    ValueError: BatchGame cannot hold these rules: table talk is not yet supported
+    ValueError: BatchGame cannot hold these rules: the auction (auction=points) is not yet supported
     """
 
     def __init__(self, rules: Rules, size: int) -> None:
@@ -120,6 +122,7 @@ class BatchGame:
         self._won = np.zeros((b, n), dtype=np.intp)  # tricks per seat
         self._pile = np.full((b, p), -1, dtype=np.int8)  # the pile holding a card
         self._swapped = np.zeros(b, dtype=bool)  # the last action was an exchange
+        self._talked = np.zeros(b, dtype=np.int8)  # said 1 and signed 2 this turn
         self._over = np.zeros(b, dtype=bool)
         # Split's cut or knock is every deal's first action: in step.
         self._phase = _PLAYING
@@ -232,8 +235,10 @@ class BatchGame:
         self._top[:] = 0
         self._up[:] = False
         self._swapped[:] = False
+        self._talked[:] = 0
         self._over[:] = False
-        self._in_step = True
+        # Talk leaves the same seat to move: deals fall out of step at once.
+        self._in_step = not t.talk
         if self.rules.deal is DEAL_CUT_OR_KNOCK:
             self._wait_for_cut()
         else:
@@ -399,9 +404,23 @@ class BatchGame:
         )
         if t.swap >= 0:
             mask[:, t.swap : t.swap + t.size] = self._swaps()
+        if t.talk:
+            may = self._may_talk()
+            talked = self._talked
+            mask[:, t.say : t.sign] = (may & (talked & 1 == 0))[:, None]
+            mask[:, t.sign :] = (may & (talked & 2 == 0))[:, None]
         if self._over.any():
             mask[self._over] = False
         return mask
+
+    def _may_talk(self) -> NDArray[np.bool_]:
+        """Per deal, whether talk is still allowed (the engine's
+        ``may_talk``): in trick play, until the stock and the face-up card
+        have been drawn."""
+        if self._phase != _PLAYING:
+            return np.zeros(self.size, dtype=bool)
+        may: NDArray[np.bool_] = (self._left > 0) | self._up
+        return may
 
     def _swaps(self) -> NDArray[np.bool_]:
         """Per deal and slot, whether the seat to move may give that card
@@ -554,6 +573,16 @@ class BatchGame:
                 swap = None
         if swap is None:
             legal = acts[rows * t.actions + action]
+        talk = None
+        if t.talk:
+            talk = action >= t.say
+            if talk.any():
+                # _acts holds the plays; what talk is allowed is worked out.
+                used = np.where(action >= t.sign, 2, 1).astype(np.int8)
+                allowed = self._may_talk() & (self._talked & used == 0)
+                legal = np.where(talk, allowed, legal)
+            else:
+                talk = None
         if ended:
             legal |= over
         if not legal.all():
@@ -564,7 +593,12 @@ class BatchGame:
             self._deal(np.flatnonzero(knock), DEAL_KNOCK)
             return
         where = rows * t.actions + action
-        if swap is not None:
+        if talk is not None:
+            going = ~over if ended else np.ones(self.size, dtype=bool)
+            self._talk(np.flatnonzero(talk & going), action)
+            deals = np.flatnonzero(~talk & going)
+            self._play(deals, action[deals], where[deals])
+        elif swap is not None:
             self._swap(np.flatnonzero(swap), action[swap])
             plays = ~swap if not ended else ~swap & ~over
             deals = np.flatnonzero(plays)
@@ -629,6 +663,27 @@ class BatchGame:
         self._swapped[deals] = True
         self._in_step = False
 
+    def _talk(self, deals: Ints, action: Ints) -> None:
+        """The seat to move in ``deals`` says the word or makes the sign
+        of its ``action`` (the engine's ``apply_say`` and ``apply_sign``):
+        only the views and what the turn has used change."""
+        t = self._t
+        seat = self._mover[deals]
+        given = action[deals]
+        flat = self._flat
+        said = given < t.sign
+        if said.any():
+            speakers = deals[said]
+            entries = t.word_at[seat[said]] + (given[said] - t.say)[:, None]
+            flat[self._base[speakers, None] + entries] = 1.0
+            self._talked[speakers] |= 1
+        signed = ~said
+        if signed.any():
+            signers = deals[signed]
+            entries = t.sign_at[seat[signed]] + (given[signed] - t.sign)[:, None]
+            flat[self._base[signers, None] + entries] = 1.0
+            self._talked[signers] |= 2
+
     def _play(self, deals: Ints | None, card: Ints, where: Ints) -> None:
         """Play ``card`` (a slot) for the seat to move in ``deals``, or in
         every deal when ``None`` and the deals are in step (the engine's
@@ -675,6 +730,8 @@ class BatchGame:
                 self._end_trick(None)
             return
         self._swapped[deals] = False
+        if t.talk:
+            self._talked[deals] = 0
         done: NDArray[np.bool_] = np.asarray(k == t.trick)
         self._played[deals] = np.where(done, 0, k)
         going = ~done
@@ -722,6 +779,8 @@ class BatchGame:
         self._pile.reshape(-1)[(rows * t.size)[:, None] + cards] = t.pile_of[winner][:, None]
         # The trick leaves the table; the piles grow.
         flat[self._on(base, t.trick_clear_at + cards[:, t.trick_columns])] = 0.0
+        if t.talk:
+            flat[base + t.words_clear_at] = 0.0
         flat[self._on(base, t.leader_at[leader])] = 0.0
         flat[self._on(base, t.points_at[winner])] = t.points_value[points][:, None]
         flat[self._on(base, t.tricks_at[winner])] = t.tricks_value[tricks][:, None]

@@ -17,6 +17,8 @@ from typing import Final
 import numpy as np
 from numpy.typing import NDArray
 
+from .._actions import Signal, Word
+from .._heard import partner_of
 from .._layout import deal_layout
 from .._rules import (
     DEAL_CUT,
@@ -51,20 +53,18 @@ def unsupported(rules: Rules) -> str | None:
     teams of three, piles by seat or by side); the standard deal (with or
     without the ace/three redraw) and Split's cut or knock; one or two
     cards per seat and trick; every trump exchange; partners' hands
-    hidden or shown. Not yet: table talk, the auction.
+    hidden or shown; table talk. Not yet: the auction.
 
     >>> from briscola import preset
     >>> unsupported(preset("spanish-4p")) is None
     True
-    >>> unsupported(preset("split-4p"))
-    'table talk is not yet supported'
+    >>> unsupported(preset("bastardo"))
+    'the auction (auction=points) is not yet supported'
     """
     if not isinstance(rules, Rules):
         raise TypeError(f"expected Rules, not {type(rules).__name__}")
     if rules.auction is not Auction.NONE:
         return f"the auction (auction={rules.auction.value}) is not yet supported"
-    if rules.table_talk:
-        return "table talk is not yet supported"
     if rules.deal not in (DealStyle.STANDARD, DEAL_CUT_OR_KNOCK):
         return f"the {rules.deal.value} deal is not yet supported"
     return None
@@ -365,5 +365,28 @@ class Tables:
             for v in range(n)
             for s in table.partners[v]
         ]
+        # Table talk: where the words and signs start among the actions;
+        # per speaker, the entry of each word in every viewer's row (words
+        # are heard by all); per signer, the entries of each sign in its
+        # own row and its partner's (the others never see it); and every
+        # viewer's words, cleared when a trick is complete.
+        self.talk = rules.table_talk
+        self.say = self.sign = -1
+        if self.talk:
+            starts = {section.name: section.start for section in e.action_sections}
+            self.say, self.sign = starts["say"], starts["sign"]
+            assert self.sign == self.say + len(Word) and self.sign + len(Signal) == self.actions
+            at_words, at_signs = _section(e, "words"), _section(e, "signs")
+            self.word_at = viewers[None, :] + at_words + rel.T * len(Word)  # [speaker, viewer]
+            self.sign_at = np.array(
+                [
+                    [s * width + at_signs, partner_of(rules, s) * width + at_signs + len(Signal)]
+                    for s in range(n)
+                ],
+                dtype=np.intp,
+            )
+            self.words_clear_at = (
+                viewers[:, None] + at_words + np.arange(n * len(Word), dtype=np.intp)[None, :]
+            ).reshape(-1)
         self.shows_after_stock = bool(self.partners) and self.shown is PartnerHands.AFTER_STOCK
         self.shows_dealt = bool(self.partners) and self.shown is PartnerHands.BEFORE_FIRST_TRICK
