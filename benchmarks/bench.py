@@ -35,8 +35,8 @@ a round down. The workloads:
   ``briscola.openspiel``: a new state, its 40 chance nodes (a uniformly
   random card of those left each), then a uniformly random legal action
   until the end;
-- random deals of the two-seat presets through the batched engine of
-  ``briscola.vector``, at batches of 1,024 and 4,096 deals: the deal,
+- random deals of every preset the batched engine of ``briscola.vector``
+  holds, at batches of 1,024 and 4,096 deals: the deal,
   then every step the legal masks, the encoded observations and a random
   legal index per deal (see :func:`vector_rows`);
 - the floor (``floor.py``): the bare loop of one random two-player deal
@@ -313,9 +313,6 @@ def openspiel_rows() -> list[Row]:
     return [Row(what, "deals", work, key="openspiel")]
 
 
-VECTOR_PRESETS = ("italian-2p", "portuguese-2p", "finnish-2p", "split-2p", "split-dupla-2p")
-"""The presets the batched engine holds, for its rows."""
-
 VECTOR_SIZES = (1024, 4096)
 """The batch sizes of the batched engine's rows."""
 
@@ -332,17 +329,19 @@ def vector_bytes(batch: Any) -> int:
     return round(held / size)
 
 
-def vector_rows() -> list[Row]:
+def vector_rows(presets: Sequence[str] | None = None) -> list[Row]:
     """Random deals through the batched engine of ``briscola.vector``, one
-    core: per batch, ``reset(seed=...)`` (the shuffle and the deal), then
-    at every step ``legal_mask()``, ``observations()`` (the mover's encoded
-    observation, float32) and a random legal index per deal (the argmax
-    of uniform noise plus the mask), until every deal is over."""
+    core, for each of ``presets`` that it holds: per batch,
+    ``reset(seed=...)`` (the shuffle and the deal), then at every step
+    ``legal_mask()``, ``observations()`` (the mover's encoded observation,
+    float32) and a random legal index per deal (the argmax of uniform
+    noise plus the mask), until every deal is over. By default, every
+    preset."""
     what = "briscola.vector {name}, batch {size:,} ({memory:,} bytes per deal)"
     try:
         import numpy
 
-        from briscola.vector import BatchGame
+        from briscola.vector import BatchGame, unsupported
     except ImportError as error:
         note = f"not available ({error}); pip install -e '.[vector]'"
         return [Row("briscola.vector", "deals", None, note=note)]
@@ -372,7 +371,9 @@ def vector_rows() -> list[Row]:
         return work, vector_bytes(batch)
 
     rows = []
-    for name in VECTOR_PRESETS:
+    for name in briscola.PRESETS if presets is None else presets:
+        if unsupported(preset(name)) is not None:
+            continue
         for size in VECTOR_SIZES:
             work, memory = deals(name, size)
             label = what.format(name=name, size=size, memory=memory)
@@ -486,7 +487,7 @@ def build_rows(presets: Sequence[str] = DEFAULT_PRESETS) -> list[Row]:
 
     rows.extend(environment_rows(presets))
     rows.extend(openspiel_rows())
-    rows.extend(vector_rows())
+    rows.extend(vector_rows(presets))
 
     what = "briscola dumps + loads, italian-2p states"
     dumps, loads = api["dumps"], api["loads"]

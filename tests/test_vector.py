@@ -22,7 +22,9 @@ import pytest
 
 from briscola import (
     PRESETS,
+    Auction,
     Card,
+    DealStyle,
     Exchange,
     GameState,
     Rank,
@@ -58,14 +60,19 @@ SUPPORTED = (
     "finnish-4p",
     "finnish-6p",
     "split-5p",
+    "split-4p",
+    "split-dupla-4p",
     "romanian-4p",
     "spanish-4p",
+    "bastardo",
+    "chiamata",
 )
 DEALS = 200
 
 # Beyond the presets: a pack without two cards (38 slots), hands of four
 # and the redraw; the other exchange, and the Spanish one on the side's
-# tricks, with the redraw and piles by side.
+# tricks, with the redraw and piles by side; bastardo with a smaller pack
+# and other bids, and the chiamata, each doubling for cappotto.
 SMALL_PACK = attrs.evolve(
     preset("finnish-2p"),
     removed=(Card(Suit.COINS, Rank.TWO), Card(Suit.CUPS, Rank.TWO)),
@@ -83,6 +90,14 @@ RULES = {
         redraw_ranks=(Rank.ACE, Rank.THREE),
         piles_by_side=True,
     ),
+    "bastardo, 35 cards, hands of 7, bids from 50, cappotto": attrs.evolve(
+        preset("bastardo"),
+        removed=(*(Card(suit, Rank.TWO) for suit in Suit), Card(Suit.COINS, Rank.FOUR)),
+        hand_size=7,
+        min_bid=50,
+        cappotto_doubles=True,
+    ),
+    "chiamata, cappotto": attrs.evolve(preset("chiamata"), cappotto_doubles=True),
 }
 
 
@@ -135,6 +150,7 @@ def _play_both(
     rng = np.random.default_rng(7)
     n = rules.players
     swaps = next((s for s in encoding.action_sections if s.name == "swap-trump"), None)
+    passes = next((s for s in encoding.action_sections if s.name == "pass"), None)
     steps = 0
     while True:
         assert batch.to_move.tolist() == [-1 if s.to_move is None else s.to_move for s in states]
@@ -161,6 +177,11 @@ def _play_both(
             # Take an exchange, where one is legal, in half the deals.
             eager = rng.random((size, 1)) < 0.5
             noise[:, swaps.start : swaps.stop] += eager * mask[:, swaps.start : swaps.stop]
+        if passes is not None:
+            # Pass, where the auction goes on, in a third of the deals: some
+            # deals end void, some declarers pass after their bid.
+            eager = rng.random(size) < 1 / 3
+            noise[:, passes.start] += eager * mask[:, passes.start]
         actions = noise.argmax(axis=1)
         if steps == 0 and first is not None:
             actions[:] = first
@@ -212,7 +233,9 @@ def test_every_card_lies_in_one_place_and_the_points_add_up(name: str) -> None:
     """Batched deals, "The same game": dealt from a seed, every card of
     every deal lies in exactly one place (a hand, a pile, the stock, the
     face-up card, the table) at every step, the pack's points are all
-    there, and at the end the piles hold them all."""
+    there, and at the end the piles hold them all (in an auction, but for
+    a void deal's, which stay in the hands), and the sides' points add up
+    to the pack's."""
     rules = RULES[name]
     batch = BatchGame(rules, 64)
     batch.reset(seed=11)
@@ -226,26 +249,31 @@ def test_every_card_lies_in_one_place_and_the_points_add_up(name: str) -> None:
         batch.step((rng.random(mask.shape) + mask).argmax(axis=1))
     n = rules.players
     places = batch._places()
+    points = batch.points()
+    if rules.auction is not Auction.NONE:
+        # A played deal has scores, never all zero; a void one none.
+        played = batch.scores().any(axis=1)
+        assert (places[~played] < n).all() and not points[~played].any()
+        places = places[played]
+        total = points.max(axis=1) + points.min(axis=1)  # the contract's two sides
+        assert total[played].tolist() == [rules.total_points] * int(played.sum())
+    else:
+        one_seat_each = [side[0] for side in rules.sides]
+        assert points[:, one_seat_each].sum(axis=1).tolist() == [rules.total_points] * 64
     assert ((places >= n) & (places < 2 * n)).all()  # every card in a pile
-    one_seat_each = [side[0] for side in rules.sides]
-    assert batch.points()[:, one_seat_each].sum(axis=1).tolist() == [rules.total_points] * 64
 
 
 def test_the_supported_rules_are_named_and_the_others_refused() -> None:
-    """Batched deals, "Supported rules": every preset without table talk
-    or an auction is held; the others are refused with a ValueError that
-    says which rule is not yet supported."""
+    """Batched deals, "Supported rules": every preset is held; rules the
+    batch cannot hold yet (the knocked deal alone, without Split's choice
+    of a cut) are refused with a ValueError that says which rule is not
+    yet supported."""
     held = [name for name, rules in PRESETS.items() if unsupported(rules) is None]
-    assert sorted(held) == sorted(SUPPORTED)
-    for name, rules in PRESETS.items():
-        if name in SUPPORTED:
-            continue
-        with pytest.raises(ValueError, match="is not yet supported|are not yet supported"):
-            BatchGame(rules, 4)
-    with pytest.raises(ValueError, match="table talk"):
-        BatchGame(preset("split-4p"), 4)
-    with pytest.raises(ValueError, match="auction"):
-        BatchGame(preset("bastardo"), 4)
+    assert sorted(held) == sorted(SUPPORTED) == sorted(PRESETS)
+    knocked = attrs.evolve(preset("split-2p"), deal=DealStyle.KNOCK)
+    assert unsupported(knocked) == "the knock deal is not yet supported"
+    with pytest.raises(ValueError, match="the knock deal is not yet supported"):
+        BatchGame(knocked, 4)
 
 
 @pytest.mark.parametrize("size", [0, -1, True, 2.0, "8"])
@@ -400,3 +428,37 @@ def test_the_core_never_imports_the_batched_engine() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout.split()
     assert found == ["False", "False"]
+
+
+def test_bad_auction_actions_raise_and_leave_the_batch_unchanged() -> None:
+    """Briscola bastardo; Batched deals, "Arrays in, arrays out": in the
+    chiamata's auction a bid not above the highest, a card played or
+    called before the call, and then a call of a card of another rank
+    than the rank bid raise a ValueError naming the first such deal, and
+    the batch is unchanged."""
+    rules = preset("chiamata")
+    starts = {section.name: section.start for section in encoding_for(rules).action_sections}
+    batch = BatchGame(rules, 3)
+    batch.reset(seed=4)
+    king = starts["bid"] + rules.strength.index(Rank.KING)
+    batch.step(np.full(3, king))  # seat 0 bids the king at 61
+    passes = np.full(3, starts["pass"])
+    again = passes.copy()
+    again[1] = king
+    _unchanged(batch, lambda: batch.step(again), f"deal 1: action {king} is not legal")
+    card = passes.copy()
+    card[2] = 0
+    _unchanged(batch, lambda: batch.step(card), "deal 2: action 0 is not legal")
+    early = passes.copy()
+    early[0] = starts["call"]
+    _unchanged(batch, lambda: batch.step(early), "deal 0: action")
+    for _ in range(4):
+        batch.step(passes)  # the others pass: seat 0 declares
+    mask = batch.legal_mask()
+    kings = [starts["call"] + i for i, c in enumerate(rules.pack) if c.rank is Rank.KING]
+    assert [np.flatnonzero(row).tolist() for row in mask] == [kings] * 3
+    other = np.full(3, kings[0])
+    other[1] = starts["call"] + rules.pack.index(Card(Suit.CUPS, Rank.ACE))
+    _unchanged(batch, lambda: batch.step(other), "deal 1: action")
+    batch.step(np.full(3, kings[0]))
+    assert batch.to_move.tolist() == [0, 0, 0]

@@ -18,6 +18,7 @@ import subprocess
 import sys
 from typing import Any
 
+import attrs
 import pytest
 
 gymnasium = pytest.importorskip("gymnasium")
@@ -30,6 +31,7 @@ from gymnasium.vector.utils import batch_space, iterate  # noqa: E402
 from briscola import (  # noqa: E402
     PRESETS,
     Card,
+    DealStyle,
     IllegalActionError,
     apply,
     new_game,
@@ -395,8 +397,9 @@ def test_bad_actions_raise_naming_the_deal_and_change_nothing() -> None:
 def test_bad_options_and_opponents() -> None:
     """Rules the batch does not hold are refused with BatchGame's own
     message; so are bad seats, rewards, modes, options and opponents."""
-    with pytest.raises(ValueError, match="BatchGame cannot hold these rules"):
-        BriscolaVectorEnv("split-4p", num_envs=2)
+    knocked = attrs.evolve(preset("split-2p"), deal=DealStyle.KNOCK)
+    with pytest.raises(ValueError, match="BatchGame cannot hold these rules: the knock deal"):
+        BriscolaVectorEnv(rules=knocked, num_envs=2)
     with pytest.raises(ValueError, match="size must be a positive int"):
         BriscolaVectorEnv(num_envs=0)
     with pytest.raises(ValueError, match="seat must be"):

@@ -6,7 +6,7 @@ masks and the encoded observations of :mod:`briscola.encoding` come out
 as arrays over the batch, and one array of action indices steps every
 deal. With the same packs, dealers and actions it plays exactly the game
 of the scalar engine. The guide "Batched deals" describes it, with the
-rules it supports (every preset without table talk or an auction).
+rules it supports (every preset).
 
 Install the extra with ``pip install 'briscola[vector]'``; the core never
 imports this module.

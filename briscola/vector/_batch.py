@@ -24,6 +24,8 @@ from .._rules import (
     DealStyle,
     Rules,
 )
+from ._tables import BIDDING as _BIDDING
+from ._tables import CALLING as _CALLING
 from ._tables import CUT_PHASE as _CUT_PHASE
 from ._tables import OVER as _OVER
 from ._tables import PLAYING as _PLAYING
@@ -45,16 +47,21 @@ class BatchGame:
     built; :meth:`reset` deals it anew. Every array handed out is a new
     one: keep it or change it as you like.
 
-    Supported (see :func:`unsupported`): every preset without table talk
-    or an auction, that is ``italian-2p``, ``italian-3p``,
-    ``italian-4p``, ``italian-5p``, ``italian-6p``, ``italian-6p-pairs``,
-    ``briscacard-3p``, ``finnish-2p``, ``finnish-3p``, ``finnish-4p``,
-    ``finnish-6p``, ``split-2p``, ``split-5p``, ``split-dupla-2p``,
-    ``romanian-2p``, ``romanian-4p``, ``spanish-2p``, ``spanish-4p`` and
-    ``portuguese-2p``, and the rules evolved from them that keep to fixed
-    sides and a dealt trump card. With a trump exchange the deals of a
-    batch fall out of step (an exchange leaves the same seat to move),
-    so they may end at different steps: :attr:`is_over` says which.
+    Supported (see :func:`unsupported`): every preset, that is
+    ``italian-2p``, ``italian-3p``, ``italian-4p``, ``italian-5p``,
+    ``italian-6p``, ``italian-6p-pairs``, ``briscacard-3p``,
+    ``finnish-2p``, ``finnish-3p``, ``finnish-4p``, ``finnish-6p``,
+    ``split-2p``, ``split-4p``, ``split-5p``, ``split-dupla-2p``,
+    ``split-dupla-4p``, ``romanian-2p``, ``romanian-4p``,
+    ``spanish-2p``, ``spanish-4p``, ``portuguese-2p``, ``bastardo`` and
+    ``chiamata``, and the rules evolved from them but for a cut deal or a
+    knocked deal alone (without Split's choice between them). In
+    bastardo each deal's call makes its sides: :meth:`points` and
+    :meth:`scores` read its contract. With a trump exchange, table talk
+    or an auction the deals of a batch fall out of step (an exchange, a
+    word or a sign leaves the same seat to move; each auction takes its
+    own number of bids, and a void one ends the deal), so they may end
+    at different steps: :attr:`is_over` says which.
 
     Args:
         rules: The rules of every deal.
@@ -69,10 +76,14 @@ class BatchGame:
     >>> batch = BatchGame(preset("italian-2p"), 1024)
     >>> batch.size, batch.legal_mask().shape, batch.observations().shape
     (1024, (1024, 40), (1024, 344))
-    >>> BatchGame(preset("split-4p"), 8)
+    >>> BatchGame(preset("bastardo"), 2).legal_mask().sum(axis=1).tolist()  # pass or a bid
+    [61, 61]
+    >>> import attrs
+    >>> from briscola import DealStyle
+    >>> BatchGame(attrs.evolve(preset("split-2p"), deal=DealStyle.KNOCK), 8)
     Traceback (most recent call last):
     ...
-    ValueError: BatchGame cannot hold these rules: table talk is not yet supported
+    ValueError: BatchGame cannot hold these rules: the knock deal is not yet supported
     """
 
     def __init__(self, rules: Rules, size: int) -> None:
@@ -120,7 +131,19 @@ class BatchGame:
         self._won = np.zeros((b, n), dtype=np.intp)  # tricks per seat
         self._pile = np.full((b, p), -1, dtype=np.int8)  # the pile holding a card
         self._swapped = np.zeros(b, dtype=bool)  # the last action was an exchange
+        self._talked = np.zeros(b, dtype=np.int8)  # said 1 and signed 2 this turn
         self._over = np.zeros(b, dtype=bool)
+        # The auction: each deal's phase (bidding, calling, playing, over),
+        # the place of the highest bid on the ladder (-1 before any), its
+        # bidder (the declarer, -1 before any bid), the seats passed (bit
+        # s for seat s), the called card's slot and its holder (-1 before
+        # the call).
+        self._stage = np.full(b, _BIDDING if t.auction else _PLAYING, dtype=np.int8)
+        self._high = np.full(b, -1, dtype=np.intp)
+        self._declarer = np.full(b, -1, dtype=np.intp)
+        self._passed = np.zeros(b, dtype=np.intp)
+        self._called = np.full(b, -1, dtype=np.intp)
+        self._partner = np.full(b, -1, dtype=np.intp)
         # Split's cut or knock is every deal's first action: in step.
         self._phase = _PLAYING
         # Until an exchange, every deal is at the same place of its trick.
@@ -232,8 +255,17 @@ class BatchGame:
         self._top[:] = 0
         self._up[:] = False
         self._swapped[:] = False
+        self._talked[:] = 0
         self._over[:] = False
-        self._in_step = True
+        self._stage[:] = _BIDDING if t.auction else _PLAYING
+        self._high[:] = -1
+        self._declarer[:] = -1
+        self._passed[:] = 0
+        self._called[:] = -1
+        self._partner[:] = -1
+        # Talk leaves the same seat to move, and auctions take their own
+        # number of bids: deals fall out of step at once.
+        self._in_step = not t.talk and not t.auction
         if self.rules.deal is DEAL_CUT_OR_KNOCK:
             self._wait_for_cut()
         else:
@@ -268,35 +300,40 @@ class BatchGame:
         dealer = self._dealer[deals]
         deck = self._deck[deals].astype(np.intp)
         hands = np.take_along_axis(deck, hand_at[dealer].reshape(m, n * h), axis=1).reshape(m, n, h)
-        undealt = np.concatenate(
-            [
-                np.take_along_axis(deck, trump_at[dealer][:, None], axis=1),
-                np.take_along_axis(deck, stock_at[dealer], axis=1),
-            ],
-            axis=1,
-        )
         buried = np.full((m, max(1, t.most_buried)), -1, dtype=np.intp)
-        if t.most_buried:
-            # The ace/three redraw (the engine's turn_trump): while the card
-            # turned is of a redrawn rank, bury it in the middle of the rest.
-            middle = (undealt.shape[1] - 1) // 2
-            perm = np.r_[1 : middle + 1, 0, middle + 1 : undealt.shape[1]]
-            for k in range(t.most_buried):
-                again = t.redrawn[undealt[:, 0]]
-                if not again.any():
-                    break
-                buried[again, k] = undealt[again, 0]
-                undealt[again] = undealt[again][:, perm]
-        turned = undealt[:, 0]
-        stock = undealt[:, 1:]
+        if t.whole:
+            # Bastardo: every card in the hands, no trump card until the call.
+            stock = np.zeros((m, 0), dtype=np.intp)
+        else:
+            undealt = np.concatenate(
+                [
+                    np.take_along_axis(deck, trump_at[dealer][:, None], axis=1),
+                    np.take_along_axis(deck, stock_at[dealer], axis=1),
+                ],
+                axis=1,
+            )
+            if t.most_buried:
+                # The ace/three redraw (the engine's turn_trump): while the
+                # card turned is of a redrawn rank, bury it in the middle of
+                # the rest.
+                middle = (undealt.shape[1] - 1) // 2
+                perm = np.r_[1 : middle + 1, 0, middle + 1 : undealt.shape[1]]
+                for k in range(t.most_buried):
+                    again = t.redrawn[undealt[:, 0]]
+                    if not again.any():
+                        break
+                    buried[again, k] = undealt[again, 0]
+                    undealt[again] = undealt[again][:, perm]
+            turned = undealt[:, 0]
+            stock = undealt[:, 1:]
+            self._turned[deals] = turned
+            self._face[deals] = turned
+            self._trump[deals] = t.suit[turned]
         self._buried[deals] = buried
         self._stock[deals, : stock.shape[1]] = stock
         at = np.full((m, p), -1, dtype=np.int8)
         np.put_along_axis(at, stock, np.arange(stock.shape[1], dtype=np.int8)[None, :], axis=1)
         self._stock_at[deals] = at
-        self._turned[deals] = turned
-        self._face[deals] = turned
-        self._trump[deals] = t.suit[turned]
         eldest = (dealer + 1) % n
         self._mover[deals] = eldest
         self._count[deals] = h
@@ -307,7 +344,7 @@ class BatchGame:
         self._played[deals] = 0
         self._top[deals] = 0
         self._left[deals] = stock.shape[1]
-        self._up[deals] = True
+        self._up[deals] = not t.whole
 
         view = self._view
         flat = view.reshape(-1)
@@ -317,10 +354,11 @@ class BatchGame:
         flat[(own[:, :, None] + t.at_hand + hands).reshape(-1)] = 1.0
         view[deals, :, t.at_sizes : t.at_sizes + n] = t.size_value[h]
         view[deals, :, t.at_stock] = t.stock_value[stock.shape[1]]
-        view[deals, :, t.at_phase + _PLAYING] = 1.0
-        flat[own + t.at_trump + t.suit[turned][:, None]] = 1.0
-        flat[own + t.at_face_up + turned[:, None]] = 1.0
-        flat[own + t.at_turned + turned[:, None]] = 1.0
+        view[deals, :, t.at_phase + t.dealt_phase] = 1.0
+        if not t.whole:
+            flat[own + t.at_trump + t.suit[turned][:, None]] = 1.0
+            flat[own + t.at_face_up + turned[:, None]] = 1.0
+            flat[own + t.at_turned + turned[:, None]] = 1.0
         flat[base + t.to_move_at[eldest]] = 1.0
         flat[base + t.dealer_at[dealer]] = 1.0
         if t.shows_dealt:
@@ -399,9 +437,42 @@ class BatchGame:
         )
         if t.swap >= 0:
             mask[:, t.swap : t.swap + t.size] = self._swaps()
+        if t.talk:
+            may = self._may_talk()
+            talked = self._talked
+            mask[:, t.say : t.sign] = (may & (talked & 1 == 0))[:, None]
+            mask[:, t.sign :] = (may & (talked & 2 == 0))[:, None]
+        if t.auction:
+            self._auction_mask(mask)
         if self._over.any():
             mask[self._over] = False
         return mask
+
+    def _auction_mask(self, mask: NDArray[np.bool_]) -> None:
+        """Write the auction's part of ``mask`` (the engine's
+        ``auction_actions`` and ``call_actions``): in the bidding, pass
+        and every bid above the highest; in the call, the cards the
+        contract lets the declarer call; the cards in hand only once the
+        tricks begin."""
+        t = self._t
+        stage = self._stage
+        bidding = stage == _BIDDING
+        high = self._high
+        mask[:, : t.size] &= (stage == _PLAYING)[:, None]
+        mask[:, t.pass_at] = bidding
+        above = np.arange(t.bids, dtype=np.intp)[None, :] > high[:, None]
+        mask[:, t.bid_at : t.call_at] = above & bidding[:, None]
+        calls = t.callable[np.maximum(high, 0)] & (stage == _CALLING)[:, None]
+        mask[:, t.call_at : t.call_at + t.size] = calls
+
+    def _may_talk(self) -> NDArray[np.bool_]:
+        """Per deal, whether talk is still allowed (the engine's
+        ``may_talk``): in trick play, until the stock and the face-up card
+        have been drawn."""
+        if self._phase != _PLAYING:
+            return np.zeros(self.size, dtype=bool)
+        may: NDArray[np.bool_] = (self._left > 0) | self._up
+        return may
 
     def _swaps(self) -> NDArray[np.bool_]:
         """Per deal and slot, whether the seat to move may give that card
@@ -469,33 +540,66 @@ class BatchGame:
 
     def points(self) -> NDArray[np.intp]:
         """Per deal and seat, the card points of the seat's side in the
-        deal's :func:`~briscola.outcome`; zero where the deal is not over
-        (a new int array of shape ``(size, players)``).
+        deal's :func:`~briscola.outcome` (in bastardo, of the declarer's
+        side or the others'; zero after a void auction); zero where the
+        deal is not over (a new int array of shape ``(size, players)``).
 
         >>> from briscola import preset
         >>> BatchGame(preset("italian-2p"), 2).points().tolist()
         [[0, 0], [0, 0]]
         """
-        points: NDArray[np.intp] = self._taken[:, self._t.side_of]
+        t = self._t
+        if t.auction:
+            played, declarer, partner, taken = self._contract()
+            points: NDArray[np.intp] = np.where(
+                t.ours[declarer, partner], taken[:, None], t.total - taken[:, None]
+            )
+            points[~played] = 0
+            return points
+        points = self._taken[:, t.side_of]
         points[~self._over] = 0
         return points
 
     def scores(self) -> NDArray[np.intp]:
         """Per deal and seat, :attr:`Outcome.scores <briscola.Outcome>`: 1
         for each seat of the side with the most points, 0 for the others
-        and for everyone on a tie; zero where the deal is not over (a new
-        int array of shape ``(size, players)``).
+        and for everyone on a tie (in bastardo, the contract's zero-sum
+        scores; zero after a void auction); zero where the deal is not
+        over (a new int array of shape ``(size, players)``).
 
         >>> from briscola import preset
         >>> BatchGame(preset("italian-2p"), 2).scores().tolist()
         [[0, 0], [0, 0]]
         """
+        t = self._t
+        if t.auction:
+            played, declarer, partner, taken = self._contract()
+            made = taken >= t.bid_points[np.maximum(self._high, 0)]
+            every = (taken == 0) | (taken == t.total)
+            scores: NDArray[np.intp] = t.contract_scores[
+                declarer, partner, made.astype(np.intp), every.astype(np.intp)
+            ]
+            scores[~played] = 0
+            return scores
         points = self._taken
         top = points == points.max(axis=1, keepdims=True)
         alone = top.sum(axis=1, keepdims=True) == 1
-        scores: NDArray[np.intp] = (top & alone)[:, self._t.side_of].astype(np.intp)
+        scores = (top & alone)[:, t.side_of].astype(np.intp)
         scores[~self._over] = 0
         return scores
+
+    def _contract(self) -> tuple[NDArray[np.bool_], Ints, Ints, Ints]:
+        """With an auction: per deal, whether it was played to the end
+        (over, with a call: not void), the declarer and the partner (0
+        where there are none yet), and the points their side took (the
+        engine's ``_bastardo_outcome``)."""
+        played: NDArray[np.bool_] = self._over & (self._called >= 0)
+        declarer = np.maximum(self._declarer, 0)
+        partner = np.maximum(self._partner, 0)
+        everyone = self._everyone
+        taken = self._taken[everyone, declarer]
+        taken += np.where(partner != declarer, self._taken[everyone, partner], 0)
+        return played, declarer, partner, taken
 
     # -- stepping ----------------------------------------------------------
 
@@ -554,6 +658,18 @@ class BatchGame:
                 swap = None
         if swap is None:
             legal = acts[rows * t.actions + action]
+        talk = None
+        if t.talk:
+            talk = action >= t.say
+            if talk.any():
+                # _acts holds the plays; what talk is allowed is worked out.
+                used = np.where(action >= t.sign, 2, 1).astype(np.int8)
+                allowed = self._may_talk() & (self._talked & used == 0)
+                legal = np.where(talk, allowed, legal)
+            else:
+                talk = None
+        if t.auction:
+            legal = self._auction_legal(action, legal)
         if ended:
             legal |= over
         if not legal.all():
@@ -564,7 +680,25 @@ class BatchGame:
             self._deal(np.flatnonzero(knock), DEAL_KNOCK)
             return
         where = rows * t.actions + action
-        if swap is not None:
+        if t.auction:
+            # Each deal at its own stage: bidding, calling or playing.
+            stage = self._stage
+            going = ~over
+            bidding = np.flatnonzero(going & (stage == _BIDDING))
+            calling = np.flatnonzero(going & (stage == _CALLING))
+            deals = np.flatnonzero(going & (stage == _PLAYING))
+            if len(bidding):
+                self._bid(bidding, action[bidding])
+            if len(calling):
+                self._call(calling, action[calling] - t.call_at)
+            self._play(deals, action[deals], where[deals])
+            return
+        if talk is not None:
+            going = ~over if ended else np.ones(self.size, dtype=bool)
+            self._talk(np.flatnonzero(talk & going), action)
+            deals = np.flatnonzero(~talk & going)
+            self._play(deals, action[deals], where[deals])
+        elif swap is not None:
             self._swap(np.flatnonzero(swap), action[swap])
             plays = ~swap if not ended else ~swap & ~over
             deals = np.flatnonzero(plays)
@@ -574,6 +708,100 @@ class BatchGame:
             self._play(deals, action[deals], where[deals])
         else:
             self._play(None, action, where)
+
+    def _auction_legal(self, action: Ints, legal: NDArray[np.bool_]) -> NDArray[np.bool_]:
+        """Per deal, whether ``action`` is legal, given ``legal``, whether
+        it is a card in the mover's hand: a card once the tricks begin, in
+        the bidding a pass or a bid above the highest, in the call a card
+        the contract lets the declarer call (as :meth:`_auction_mask`)."""
+        t = self._t
+        stage = self._stage
+        high = self._high
+        place = action - t.bid_at  # -1 for a pass
+        bid = (place >= -1) & (place < t.bids) & ((place == -1) | (place > high))
+        bid &= stage == _BIDDING
+        slot = action - t.call_at  # below t.size: the calls are the last actions
+        call = t.callable[np.maximum(high, 0), np.maximum(slot, 0)] & (slot >= 0)
+        call &= stage == _CALLING
+        found: NDArray[np.bool_] = legal & (stage == _PLAYING) | bid | call
+        return found
+
+    def _bid(self, deals: Ints, action: Ints) -> None:
+        """The seat to move in ``deals`` bids or passes (``action``, an
+        index of the ``pass`` or ``bid`` section; the engine's
+        ``apply_bid`` and ``apply_pass``): the auction goes on with the
+        next seat still in, ends with the declarer to call, or, every seat
+        passed, ends the deal void."""
+        t = self._t
+        flat = self._flat
+        view = self._view
+        base = self._base[deals, None]
+        seat = self._mover[deals]
+        passing = action == t.pass_at
+        raising = ~passing
+        old = self._high[deals]
+        was = self._declarer[deals]
+        passed = self._passed[deals] | (passing.astype(np.intp) << seat)
+        high = np.where(passing, old, action - t.bid_at)
+        declarer = np.where(passing, was, seat)
+        remaining = t.remaining[passed]
+        void = remaining == 0
+        calling = (remaining == 1) & (high >= 0)
+        mover = np.where(calling, declarer, t.after[passed, seat])
+        if passing.any():
+            flat[base[passing] + t.passed_at[seat[passing]]] = 1.0
+        if raising.any():
+            rows = base[raising]
+            before = old[raising]
+            some = before >= 0
+            flat[rows[some] + t.bid_at_all + before[some, None]] = 0.0
+            flat[rows[some] + t.declarer_at[was[raising][some]]] = 0.0
+            flat[rows + t.bid_at_all + high[raising, None]] = 1.0
+            flat[rows + t.declarer_at[seat[raising]]] = 1.0
+        flat[base + t.to_move_at[seat]] = 0.0
+        going = ~void
+        flat[base[going] + t.to_move_at[mover[going]]] = 1.0
+        self._passed[deals] = passed
+        self._high[deals] = high
+        self._declarer[deals] = declarer
+        self._mover[deals] = mover
+        if calling.any():
+            declaring = deals[calling]
+            self._stage[declaring] = _CALLING
+            view[declaring, :, t.at_phase + _BIDDING] = 0.0
+            view[declaring, :, t.at_phase + _CALLING] = 1.0
+        if void.any():
+            finished = deals[void]
+            self._stage[finished] = _OVER
+            self._over[finished] = True
+            view[finished, :, t.at_phase + _BIDDING] = 0.0
+            view[finished, :, t.at_phase + _OVER] = 1.0
+
+    def _call(self, deals: Ints, card: Ints) -> None:
+        """The declarer in ``deals`` calls ``card`` (a slot; the engine's
+        ``apply_call``): its suit is trump, its holder the partner, who
+        alone learns it; the eldest leads the first trick."""
+        t = self._t
+        flat = self._flat
+        view = self._view
+        base = self._base[deals, None]
+        seat = self._mover[deals]
+        # Every card is in a hand before the first trick: one seat holds it.
+        holder = self._acts[deals[:, None], t.seats[None, :], card[:, None]].argmax(axis=1)
+        suit = t.suit[card].astype(np.intp)
+        eldest = (self._dealer[deals] + 1) % t.n
+        flat[base + t.trump_at_all + suit[:, None]] = 1.0
+        flat[base + t.called_at_all + card[:, None]] = 1.0
+        flat[self._base[deals] + t.partner_at[holder, holder]] = 1.0
+        flat[base + t.to_move_at[seat]] = 0.0
+        flat[base + t.to_move_at[eldest]] = 1.0
+        view[deals, :, t.at_phase + _CALLING] = 0.0
+        view[deals, :, t.at_phase + _PLAYING] = 1.0
+        self._trump[deals] = suit
+        self._called[deals] = card
+        self._partner[deals] = holder
+        self._mover[deals] = eldest
+        self._stage[deals] = _PLAYING
 
     def _refuse(self, given: NDArray[np.integer]) -> None:
         """Raise the ValueError for the first deal where ``given`` is not
@@ -629,6 +857,27 @@ class BatchGame:
         self._swapped[deals] = True
         self._in_step = False
 
+    def _talk(self, deals: Ints, action: Ints) -> None:
+        """The seat to move in ``deals`` says the word or makes the sign
+        of its ``action`` (the engine's ``apply_say`` and ``apply_sign``):
+        only the views and what the turn has used change."""
+        t = self._t
+        seat = self._mover[deals]
+        given = action[deals]
+        flat = self._flat
+        said = given < t.sign
+        if said.any():
+            speakers = deals[said]
+            entries = t.word_at[seat[said]] + (given[said] - t.say)[:, None]
+            flat[self._base[speakers, None] + entries] = 1.0
+            self._talked[speakers] |= 1
+        signed = ~said
+        if signed.any():
+            signers = deals[signed]
+            entries = t.sign_at[seat[signed]] + (given[signed] - t.sign)[:, None]
+            flat[self._base[signers, None] + entries] = 1.0
+            self._talked[signers] |= 2
+
     def _play(self, deals: Ints | None, card: Ints, where: Ints) -> None:
         """Play ``card`` (a slot) for the seat to move in ``deals``, or in
         every deal when ``None`` and the deals are in step (the engine's
@@ -662,6 +911,12 @@ class BatchGame:
             self._trick[deals, k] = card
             first = k == 0
             self._leader[deals[first]] = seat[first]
+            if t.auction:
+                # The called card played: everyone knows the partner now.
+                shown = card == self._called[deals]
+                if shown.any():
+                    partner = self._partner[deals[shown]]
+                    self._flat[base[shown] + t.partner_at[partner]] = 1.0
         # The entries set and cleared (see Tables): the card's, and the
         # seats' (the mover's size, the next seat to move).
         self._flat[self._on(base, t.step_at[k, seat * t.size + card])] = t.step_value[left]
@@ -675,6 +930,8 @@ class BatchGame:
                 self._end_trick(None)
             return
         self._swapped[deals] = False
+        if t.talk:
+            self._talked[deals] = 0
         done: NDArray[np.bool_] = np.asarray(k == t.trick)
         self._played[deals] = np.where(done, 0, k)
         going = ~done
@@ -722,6 +979,8 @@ class BatchGame:
         self._pile.reshape(-1)[(rows * t.size)[:, None] + cards] = t.pile_of[winner][:, None]
         # The trick leaves the table; the piles grow.
         flat[self._on(base, t.trick_clear_at + cards[:, t.trick_columns])] = 0.0
+        if t.talk:
+            flat[base + t.words_clear_at] = 0.0
         flat[self._on(base, t.leader_at[leader])] = 0.0
         flat[self._on(base, t.points_at[winner])] = t.points_value[points][:, None]
         flat[self._on(base, t.tricks_at[winner])] = t.tricks_value[tricks][:, None]

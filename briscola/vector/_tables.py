@@ -17,11 +17,16 @@ from typing import Final
 import numpy as np
 from numpy.typing import NDArray
 
+from .._actions import Signal, Word
+from .._auction import Ladder, _new_round
+from .._heard import partner_of
 from .._layout import deal_layout
+from .._outcome import contract_outcome
 from .._rules import (
     DEAL_CUT,
     DEAL_CUT_OR_KNOCK,
     DEAL_KNOCK,
+    DEAL_WHOLE,
     Auction,
     DealStyle,
     Exchange,
@@ -33,10 +38,12 @@ from .._state import Phase
 from .._trick import table_for
 from ..encoding import Encoding, encoding_for
 
-__all__ = ["CUT_PHASE", "OVER", "PLAYING", "Ints", "Tables", "unsupported"]
+__all__ = ["BIDDING", "CALLING", "CUT_PHASE", "OVER", "PLAYING", "Ints", "Tables", "unsupported"]
 
 _PHASES: Final = tuple(Phase)
 CUT_PHASE: Final = _PHASES.index(Phase.CUT_OR_KNOCK)
+BIDDING: Final = _PHASES.index(Phase.BIDDING)
+CALLING: Final = _PHASES.index(Phase.CALLING)
 PLAYING: Final = _PHASES.index(Phase.PLAYING)
 OVER: Final = _PHASES.index(Phase.OVER)
 
@@ -51,21 +58,20 @@ def unsupported(rules: Rules) -> str | None:
     teams of three, piles by seat or by side); the standard deal (with or
     without the ace/three redraw) and Split's cut or knock; one or two
     cards per seat and trick; every trump exchange; partners' hands
-    hidden or shown. Not yet: table talk, the auction.
+    hidden or shown; table talk; bastardo's whole deal, with the auction
+    by points or by rank (chiamata) and the call. Not yet: the cut deal
+    or the knocked deal alone (without Split's choice between them).
 
-    >>> from briscola import preset
-    >>> unsupported(preset("spanish-4p")) is None
-    True
-    >>> unsupported(preset("split-4p"))
-    'table talk is not yet supported'
+    >>> import attrs
+    >>> from briscola import DealStyle, preset
+    >>> unsupported(preset("spanish-4p")) is None, unsupported(preset("chiamata")) is None
+    (True, True)
+    >>> unsupported(attrs.evolve(preset("split-2p"), deal=DealStyle.KNOCK))
+    'the knock deal is not yet supported'
     """
     if not isinstance(rules, Rules):
         raise TypeError(f"expected Rules, not {type(rules).__name__}")
-    if rules.auction is not Auction.NONE:
-        return f"the auction (auction={rules.auction.value}) is not yet supported"
-    if rules.table_talk:
-        return "table talk is not yet supported"
-    if rules.deal not in (DealStyle.STANDARD, DEAL_CUT_OR_KNOCK):
+    if rules.deal not in (DealStyle.STANDARD, DEAL_CUT_OR_KNOCK, DEAL_WHOLE):
         return f"the {rules.deal.value} deal is not yet supported"
     return None
 
@@ -146,22 +152,25 @@ class Tables:
         self.redrawn = np.array([card.rank in rules.redraw_ranks for card in pack], dtype=bool)
         self.most_buried = int(self.redrawn.sum())
         # Layouts: per style that deals, per dealer.
+        # (The whole deal turns no trump card: its trump positions are 0,
+        # and never read.)
         self.layouts: dict[DealStyle, tuple[Ints, Ints, Ints]] = {}
         styles = (DEAL_CUT, DEAL_KNOCK) if rules.deal is DEAL_CUT_OR_KNOCK else (rules.deal,)
+        self.whole = rules.deal is DEAL_WHOLE
         for style in styles:
             hands, trumps, stocks = [], [], []
             for dealer in range(n):
                 layout = deal_layout(rules, dealer, style)
                 hands.append(layout.hands)
-                assert layout.trump is not None  # every supported style turns one
-                trumps.append(layout.trump)
+                assert (layout.trump is None) == self.whole  # the whole deal turns none
+                trumps.append(layout.trump or 0)
                 stocks.append(layout.stock)
             self.layouts[style] = (
                 np.array(hands, dtype=np.intp),
                 np.array(trumps, dtype=np.intp),
                 np.array(stocks, dtype=np.intp),
             )
-        self.stock = size - n * self.hand - 1
+        self.stock = 0 if self.whole else size - n * self.hand - 1
         # Entries of the observation.
         e = encoding
         self.at_hand = _section(e, "hand")
@@ -365,5 +374,80 @@ class Tables:
             for v in range(n)
             for s in table.partners[v]
         ]
+        # Table talk: where the words and signs start among the actions;
+        # per speaker, the entry of each word in every viewer's row (words
+        # are heard by all); per signer, the entries of each sign in its
+        # own row and its partner's (the others never see it); and every
+        # viewer's words, cleared when a trick is complete.
+        self.talk = rules.table_talk
+        self.say = self.sign = -1
+        if self.talk:
+            starts = {section.name: section.start for section in e.action_sections}
+            self.say, self.sign = starts["say"], starts["sign"]
+            assert self.sign == self.say + len(Word) and self.sign + len(Signal) == self.actions
+            at_words, at_signs = _section(e, "words"), _section(e, "signs")
+            self.word_at = viewers[None, :] + at_words + rel.T * len(Word)  # [speaker, viewer]
+            self.sign_at = np.array(
+                [
+                    [s * width + at_signs, partner_of(rules, s) * width + at_signs + len(Signal)]
+                    for s in range(n)
+                ],
+                dtype=np.intp,
+            )
+            self.words_clear_at = (
+                viewers[:, None] + at_words + np.arange(n * len(Word), dtype=np.intp)[None, :]
+            ).reshape(-1)
         self.shows_after_stock = bool(self.partners) and self.shown is PartnerHands.AFTER_STOCK
         self.shows_dealt = bool(self.partners) and self.shown is PartnerHands.BEFORE_FIRST_TRICK
+        # The auction (bastardo): where ``pass``, the bids and the calls
+        # start among the actions; from the engine's ladder (Ladder), per
+        # place on it, the bid's points and the cards the declarer may
+        # call once it is the contract; per set of seats passed (bit s for
+        # seat s), the seats still in and per seat the next one still in
+        # after it (the engine's _new_round); per seat, the entries of the
+        # contract that name it in every viewer's row.
+        self.auction = rules.auction is not Auction.NONE
+        self.dealt_phase = BIDDING if self.auction else PLAYING
+        self.pass_at = self.bid_at = self.call_at = self.at_bid = self.at_called = -1
+        if self.auction:
+            ladder = Ladder(rules)
+            starts = {section.name: section.start for section in e.action_sections}
+            self.pass_at, self.bid_at, self.call_at = starts["pass"], starts["bid"], starts["call"]
+            self.bids = len(ladder.bids)
+            assert self.bid_at == self.pass_at + 1 and self.call_at == self.bid_at + self.bids
+            assert self.call_at + size == self.actions  # the calls come last
+            self.bid_points = np.array([bid.points for bid in ladder.bids], dtype=np.intp)
+            self.callable = np.array(
+                [[card in ladder.callable[bid.rank] for card in pack] for bid in ladder.bids],
+                dtype=bool,
+            )
+            rounds = [
+                _new_round(tuple(bool(passed >> s & 1) for s in range(n)))
+                for passed in range(1 << n)
+            ]
+            self.remaining = np.array([found[0] for found in rounds], dtype=np.intp)
+            self.after = np.array([found[1] for found in rounds], dtype=np.intp)  # [passed, seat]
+            self.at_bid = _section(e, "bid")
+            self.at_called = _section(e, "called-card")
+            self.declarer_at = each_viewer(_section(e, "declarer"))
+            self.passed_at = each_viewer(_section(e, "passed"))
+            self.partner_at = each_viewer(_section(e, "partner"))
+            self.bid_at_all = viewers + self.at_bid  # plus the bid's place
+            self.called_at_all = viewers + self.at_called  # plus the card's slot
+            self.trump_at_all = viewers + self.at_trump  # plus the suit
+            # The outcome of a played deal (the engine's contract_outcome):
+            # per declarer, partner, contract made and every point taken
+            # by one side (cappotto), the seats' scores; per declarer and
+            # partner, whether each seat is on the declarer's side.
+            total = self.total = rules.total_points
+            between = 1 if total > 1 else 0  # a share of the points that is not all or none
+            self.contract_scores = np.zeros((n, n, 2, 2, n), dtype=np.intp)
+            self.ours = np.zeros((n, n, n), dtype=bool)
+            for declarer in range(n):
+                for partner in range(n):
+                    for made in (0, 1):
+                        for every in (0, 1):
+                            taken = (total if made else 0) if every else between
+                            found = contract_outcome(rules, declarer, partner, taken, bool(made))
+                            self.contract_scores[declarer, partner, made, every] = found.scores
+                    self.ours[declarer, partner, list(found.sides[0])] = True

@@ -12,10 +12,10 @@ deal, and in a deal where another seat is to move the learner has nothing
 to choose: its mask is all zeros and its action is ignored (give ``-1``
 or anything). The other seats' actions are taken in the same step, and
 steps where the learner is to move in no deal at all are played through
-at once. Deals end together unless the rules have a trump exchange (see
-:class:`~briscola.vector.BatchGame`): then a deal that ends before the
-others is reported ended (``terminated``, with its reward) in the step
-it ends, and waits, its mask all zeros, its reward 0 and its observation
+at once. Deals end together unless the rules have a trump exchange,
+table talk or an auction (see :class:`~briscola.vector.BatchGame`):
+then a deal that ends before the others is reported ended
+(``terminated``, with its reward) in the step it ends, and waits, its mask all zeros, its reward 0 and its observation
 its last one, until every deal has ended and all are dealt anew.
 
 - Observations are those of :class:`briscola.gymnasium.BriscolaEnv`,
@@ -416,13 +416,13 @@ class BriscolaVectorEnv(VectorEnv[Observations, NDArray[np.int64], NDArray[Any]]
         seat = self.seat
         if self.reward_scheme == "outcome":
             scores = self.batch.scores()
-            if self.rules.auction is not Auction.NONE:  # pragma: no cover - no auction batched yet
+            if self.rules.auction is not Auction.NONE:
                 return scores[:, seat].astype(np.float64)
             someone = scores.any(axis=1)
             won = scores[:, seat] > 0
             return np.where(someone, np.where(won, 1.0, -1.0), 0.0)
         points = self.batch.points()
-        if self.rules.auction is not Auction.NONE:  # pragma: no cover - no auction batched yet
+        if self.rules.auction is not Auction.NONE:
             total = points.max(axis=1) + points.min(axis=1)  # the contract's two sides
             others = 1
         else:
