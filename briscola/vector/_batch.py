@@ -5,7 +5,10 @@ Cards are held as their slot in the rules' pack (the ``play`` index of
 :mod:`briscola.encoding`), in small integer and boolean arrays over the
 batch. Every seat's encoded observation is kept up to date as the deals
 go on, entry by entry, so that :meth:`BatchGame.observations` is one
-gather of rows. The rule tables are those of :mod:`briscola.vector._tables`.
+gather of rows. The rule tables are those of :mod:`briscola.vector._tables`;
+the arrays are allocated in :mod:`briscola.vector._held`, the cards dealt
+in :mod:`briscola.vector._dealing` and the auction run in
+:mod:`briscola.vector._bidding`; the tricks are played here.
 """
 
 from __future__ import annotations
@@ -21,9 +24,10 @@ from .._rules import (
     DEAL_KNOCK,
     EXCHANGE_SEVEN_AFTER_WIN,
     EXCHANGE_TWO_FIRST_TRICK,
-    DealStyle,
     Rules,
 )
+from ._bidding import Bidding
+from ._dealing import Dealing
 from ._tables import BIDDING as _BIDDING
 from ._tables import CALLING as _CALLING
 from ._tables import CUT_PHASE as _CUT_PHASE
@@ -34,7 +38,7 @@ from ._tables import Ints, Tables, unsupported
 __all__ = ["BatchGame"]
 
 
-class BatchGame:
+class BatchGame(Dealing, Bidding):
     """``size`` deals of one :class:`~briscola.Rules`, held in NumPy arrays
     and stepped together.
 
@@ -96,61 +100,8 @@ class BatchGame:
         """The rules of every deal."""
         self.size: Final[int] = int(size)
         """The number of deals."""
-        t = self._t = Tables(rules)
-        b, n, p = self.size, t.n, t.size
-        everyone = np.arange(b, dtype=np.intp)
-        self._everyone = everyone
-        self._seat_rows = everyone * n  # row of seat 0 of each deal
-        self._base = everyone * (n * t.width)  # where each deal's views start
-        # Per deal and seat, the encoded observation of that seat, kept up
-        # to date entry by entry; and the cards in that seat's hand (the
-        # play actions), with the cut and the knock.
-        self._view = np.zeros((b, n, t.width), dtype=np.float32)
-        self._views = self._view.reshape(b, n * t.width)
-        self._acts = np.zeros((b, n, t.actions), dtype=bool)
-        self._deck = np.zeros((b, p), dtype=np.int8)
-        self._dealer = np.zeros(b, dtype=np.intp)
-        self._mover = np.zeros(b, dtype=np.intp)
-        self._count = np.zeros((b, n), dtype=np.intp)  # cards in hand
-        self._stock = np.zeros((b, max(1, t.stock)), dtype=np.int8)
-        self._stock_at = np.zeros((b, p), dtype=np.int8)  # a card's place in _stock
-        self._top = np.zeros(b, dtype=np.intp)  # next card of _stock to draw
-        self._left = np.zeros(b, dtype=np.intp)  # cards in the stock, as observed
-        self._turned = np.zeros(b, dtype=np.intp)  # the card turned at the deal
-        self._face = np.zeros(b, dtype=np.intp)  # the face-up card now
-        self._up = np.zeros(b, dtype=bool)  # whether a card lies face up
-        self._trump = np.zeros(b, dtype=np.intp)
-        self._drawn_by = np.full(b, -1, dtype=np.int8)
-        self._buried = np.full((b, max(1, t.most_buried)), -1, dtype=np.int8)
-        self._public = np.zeros((b, p), dtype=bool)  # buried cards
-        self._trick = np.zeros((b, t.trick), dtype=np.intp)
-        self._played = np.zeros(b, dtype=np.intp)  # cards in the trick so far
-        self._leader = np.zeros(b, dtype=np.intp)
-        self._taken = np.zeros((b, t.sides), dtype=np.intp)  # points per side
-        self._side_won = np.zeros((b, t.sides), dtype=np.intp)  # tricks per side
-        self._won = np.zeros((b, n), dtype=np.intp)  # tricks per seat
-        self._pile = np.full((b, p), -1, dtype=np.int8)  # the pile holding a card
-        self._swapped = np.zeros(b, dtype=bool)  # the last action was an exchange
-        self._talked = np.zeros(b, dtype=np.int8)  # said 1 and signed 2 this turn
-        self._over = np.zeros(b, dtype=bool)
-        # The auction: each deal's phase (bidding, calling, playing, over),
-        # the place of the highest bid on the ladder (-1 before any), its
-        # bidder (the declarer, -1 before any bid), the seats passed (bit
-        # s for seat s), the called card's slot and its holder (-1 before
-        # the call).
-        self._stage = np.full(b, _BIDDING if t.auction else _PLAYING, dtype=np.int8)
-        self._high = np.full(b, -1, dtype=np.intp)
-        self._declarer = np.full(b, -1, dtype=np.intp)
-        self._passed = np.zeros(b, dtype=np.intp)
-        self._called = np.full(b, -1, dtype=np.intp)
-        self._partner = np.full(b, -1, dtype=np.intp)
-        # Split's cut or knock is every deal's first action: in step.
-        self._phase = _PLAYING
-        # Until an exchange, every deal is at the same place of its trick.
-        self._in_step = True
-        self._base_column = self._base[:, None]
-        self._repeated: dict[int, Ints] = {}  # see _on
-        self._flat = self._view.reshape(-1)
+        t = Tables(rules)
+        super().__init__(t, self.size)
         self.reset()
 
     def __repr__(self) -> str:
@@ -271,131 +222,6 @@ class BatchGame:
         else:
             self._deal(self._everyone, self.rules.deal)
 
-    def _wait_for_cut(self) -> None:
-        """Split dealing: nothing dealt, the cutter to cut or knock."""
-        t = self._t
-        n, p = t.n, t.size
-        everyone = self._everyone
-        cutter = (self._dealer - 1) % n
-        self._phase = _CUT_PHASE
-        self._mover[:] = cutter
-        self._left[:] = p
-        self._acts[everyone, cutter, t.cut] = True
-        self._acts[everyone, cutter, t.cut + 1] = True
-        view = self._view
-        view[:, :, t.at_stock] = t.stock_value[p]
-        view[:, :, t.at_phase + _CUT_PHASE] = 1.0
-        flat = view.reshape(-1)
-        base = self._base[:, None]
-        flat[base + t.to_move_at[cutter]] = 1.0
-        flat[base + t.dealer_at[self._dealer]] = 1.0
-
-    def _deal(self, deals: Ints, style: DealStyle) -> None:
-        """Deal ``deals`` in ``style`` from their decks (the engine's
-        ``deal_cards``)."""
-        t = self._t
-        n, p, h = t.n, t.size, t.hand
-        m = len(deals)
-        hand_at, trump_at, stock_at = t.layouts[style]
-        dealer = self._dealer[deals]
-        deck = self._deck[deals].astype(np.intp)
-        hands = np.take_along_axis(deck, hand_at[dealer].reshape(m, n * h), axis=1).reshape(m, n, h)
-        buried = np.full((m, max(1, t.most_buried)), -1, dtype=np.intp)
-        if t.whole:
-            # Bastardo: every card in the hands, no trump card until the call.
-            stock = np.zeros((m, 0), dtype=np.intp)
-        else:
-            undealt = np.concatenate(
-                [
-                    np.take_along_axis(deck, trump_at[dealer][:, None], axis=1),
-                    np.take_along_axis(deck, stock_at[dealer], axis=1),
-                ],
-                axis=1,
-            )
-            if t.most_buried:
-                # The ace/three redraw (the engine's turn_trump): while the
-                # card turned is of a redrawn rank, bury it in the middle of
-                # the rest.
-                middle = (undealt.shape[1] - 1) // 2
-                perm = np.r_[1 : middle + 1, 0, middle + 1 : undealt.shape[1]]
-                for k in range(t.most_buried):
-                    again = t.redrawn[undealt[:, 0]]
-                    if not again.any():
-                        break
-                    buried[again, k] = undealt[again, 0]
-                    undealt[again] = undealt[again][:, perm]
-            turned = undealt[:, 0]
-            stock = undealt[:, 1:]
-            self._turned[deals] = turned
-            self._face[deals] = turned
-            self._trump[deals] = t.suit[turned]
-        self._buried[deals] = buried
-        self._stock[deals, : stock.shape[1]] = stock
-        at = np.full((m, p), -1, dtype=np.int8)
-        np.put_along_axis(at, stock, np.arange(stock.shape[1], dtype=np.int8)[None, :], axis=1)
-        self._stock_at[deals] = at
-        eldest = (dealer + 1) % n
-        self._mover[deals] = eldest
-        self._count[deals] = h
-        seats = np.arange(n)
-        self._acts[deals, :, :] = False
-        self._acts[deals[:, None, None], seats[None, :, None], hands] = True
-        self._phase = _PLAYING
-        self._played[deals] = 0
-        self._top[deals] = 0
-        self._left[deals] = stock.shape[1]
-        self._up[deals] = not t.whole
-
-        view = self._view
-        flat = view.reshape(-1)
-        view[deals] = 0.0
-        base = self._base[deals][:, None]
-        own = base + t.viewers[None, :]  # (m, n): each seat's own row
-        flat[(own[:, :, None] + t.at_hand + hands).reshape(-1)] = 1.0
-        view[deals, :, t.at_sizes : t.at_sizes + n] = t.size_value[h]
-        view[deals, :, t.at_stock] = t.stock_value[stock.shape[1]]
-        view[deals, :, t.at_phase + t.dealt_phase] = 1.0
-        if not t.whole:
-            flat[own + t.at_trump + t.suit[turned][:, None]] = 1.0
-            flat[own + t.at_face_up + turned[:, None]] = 1.0
-            flat[own + t.at_turned + turned[:, None]] = 1.0
-        flat[base + t.to_move_at[eldest]] = 1.0
-        flat[base + t.dealer_at[dealer]] = 1.0
-        if t.shows_dealt:
-            # Partners see each other's hands as dealt: known while held.
-            for viewer, partner, known, dealt in t.partners:
-                cards = hands[:, partner]
-                flat[(base + known + cards).reshape(-1)] = 1.0
-                flat[(own[:, viewer, None] + dealt + cards).reshape(-1)] = 1.0
-        if t.most_buried:
-            some = buried >= 0
-            self._public[deals[some.nonzero()[0]], buried[some]] = True
-            for k in range(buried.shape[1]):
-                has = some[:, k]
-                if has.any():
-                    flat[(own[has] + t.at_buried + buried[has, k][:, None]).reshape(-1)] = 1.0
-            self._write_stock_known(deals)
-
-    def _write_stock_known(self, deals: Ints) -> None:
-        """The known-in-stock entries of ``deals``: each buried card still
-        in the stock at its place, counted from 1 for the next card drawn."""
-        t = self._t
-        flat = self._view.reshape(-1)
-        own = self._base[deals, None] + t.viewers[None, :]
-        top = self._top[deals]
-        for k in range(self._buried.shape[1]):
-            card = self._buried[deals, k].astype(np.intp)
-            has = card >= 0
-            if not has.any():
-                continue
-            card = np.where(has, card, 0)
-            place = self._stock_at[deals, card].astype(np.intp) - top
-            value = t.position_value[np.clip(place + 1, 0, None)]
-            value[place < 0] = 0.0
-            flat[(own + t.at_stock_known + card[:, None])[has].reshape(-1)] = np.repeat(
-                value[has], t.n
-            )
-
     # -- reading -----------------------------------------------------------
 
     @property
@@ -447,23 +273,6 @@ class BatchGame:
         if self._over.any():
             mask[self._over] = False
         return mask
-
-    def _auction_mask(self, mask: NDArray[np.bool_]) -> None:
-        """Write the auction's part of ``mask`` (the engine's
-        ``auction_actions`` and ``call_actions``): in the bidding, pass
-        and every bid above the highest; in the call, the cards the
-        contract lets the declarer call; the cards in hand only once the
-        tricks begin."""
-        t = self._t
-        stage = self._stage
-        bidding = stage == _BIDDING
-        high = self._high
-        mask[:, : t.size] &= (stage == _PLAYING)[:, None]
-        mask[:, t.pass_at] = bidding
-        above = np.arange(t.bids, dtype=np.intp)[None, :] > high[:, None]
-        mask[:, t.bid_at : t.call_at] = above & bidding[:, None]
-        calls = t.callable[np.maximum(high, 0)] & (stage == _CALLING)[:, None]
-        mask[:, t.call_at : t.call_at + t.size] = calls
 
     def _may_talk(self) -> NDArray[np.bool_]:
         """Per deal, whether talk is still allowed (the engine's
@@ -588,19 +397,6 @@ class BatchGame:
         scores[~self._over] = 0
         return scores
 
-    def _contract(self) -> tuple[NDArray[np.bool_], Ints, Ints, Ints]:
-        """With an auction: per deal, whether it was played to the end
-        (over, with a call: not void), the declarer and the partner (0
-        where there are none yet), and the points their side took (the
-        engine's ``_bastardo_outcome``)."""
-        played: NDArray[np.bool_] = self._over & (self._called >= 0)
-        declarer = np.maximum(self._declarer, 0)
-        partner = np.maximum(self._partner, 0)
-        everyone = self._everyone
-        taken = self._taken[everyone, declarer]
-        taken += np.where(partner != declarer, self._taken[everyone, partner], 0)
-        return played, declarer, partner, taken
-
     # -- stepping ----------------------------------------------------------
 
     def step(self, actions: ArrayLike) -> None:
@@ -708,100 +504,6 @@ class BatchGame:
             self._play(deals, action[deals], where[deals])
         else:
             self._play(None, action, where)
-
-    def _auction_legal(self, action: Ints, legal: NDArray[np.bool_]) -> NDArray[np.bool_]:
-        """Per deal, whether ``action`` is legal, given ``legal``, whether
-        it is a card in the mover's hand: a card once the tricks begin, in
-        the bidding a pass or a bid above the highest, in the call a card
-        the contract lets the declarer call (as :meth:`_auction_mask`)."""
-        t = self._t
-        stage = self._stage
-        high = self._high
-        place = action - t.bid_at  # -1 for a pass
-        bid = (place >= -1) & (place < t.bids) & ((place == -1) | (place > high))
-        bid &= stage == _BIDDING
-        slot = action - t.call_at  # below t.size: the calls are the last actions
-        call = t.callable[np.maximum(high, 0), np.maximum(slot, 0)] & (slot >= 0)
-        call &= stage == _CALLING
-        found: NDArray[np.bool_] = legal & (stage == _PLAYING) | bid | call
-        return found
-
-    def _bid(self, deals: Ints, action: Ints) -> None:
-        """The seat to move in ``deals`` bids or passes (``action``, an
-        index of the ``pass`` or ``bid`` section; the engine's
-        ``apply_bid`` and ``apply_pass``): the auction goes on with the
-        next seat still in, ends with the declarer to call, or, every seat
-        passed, ends the deal void."""
-        t = self._t
-        flat = self._flat
-        view = self._view
-        base = self._base[deals, None]
-        seat = self._mover[deals]
-        passing = action == t.pass_at
-        raising = ~passing
-        old = self._high[deals]
-        was = self._declarer[deals]
-        passed = self._passed[deals] | (passing.astype(np.intp) << seat)
-        high = np.where(passing, old, action - t.bid_at)
-        declarer = np.where(passing, was, seat)
-        remaining = t.remaining[passed]
-        void = remaining == 0
-        calling = (remaining == 1) & (high >= 0)
-        mover = np.where(calling, declarer, t.after[passed, seat])
-        if passing.any():
-            flat[base[passing] + t.passed_at[seat[passing]]] = 1.0
-        if raising.any():
-            rows = base[raising]
-            before = old[raising]
-            some = before >= 0
-            flat[rows[some] + t.bid_at_all + before[some, None]] = 0.0
-            flat[rows[some] + t.declarer_at[was[raising][some]]] = 0.0
-            flat[rows + t.bid_at_all + high[raising, None]] = 1.0
-            flat[rows + t.declarer_at[seat[raising]]] = 1.0
-        flat[base + t.to_move_at[seat]] = 0.0
-        going = ~void
-        flat[base[going] + t.to_move_at[mover[going]]] = 1.0
-        self._passed[deals] = passed
-        self._high[deals] = high
-        self._declarer[deals] = declarer
-        self._mover[deals] = mover
-        if calling.any():
-            declaring = deals[calling]
-            self._stage[declaring] = _CALLING
-            view[declaring, :, t.at_phase + _BIDDING] = 0.0
-            view[declaring, :, t.at_phase + _CALLING] = 1.0
-        if void.any():
-            finished = deals[void]
-            self._stage[finished] = _OVER
-            self._over[finished] = True
-            view[finished, :, t.at_phase + _BIDDING] = 0.0
-            view[finished, :, t.at_phase + _OVER] = 1.0
-
-    def _call(self, deals: Ints, card: Ints) -> None:
-        """The declarer in ``deals`` calls ``card`` (a slot; the engine's
-        ``apply_call``): its suit is trump, its holder the partner, who
-        alone learns it; the eldest leads the first trick."""
-        t = self._t
-        flat = self._flat
-        view = self._view
-        base = self._base[deals, None]
-        seat = self._mover[deals]
-        # Every card is in a hand before the first trick: one seat holds it.
-        holder = self._acts[deals[:, None], t.seats[None, :], card[:, None]].argmax(axis=1)
-        suit = t.suit[card].astype(np.intp)
-        eldest = (self._dealer[deals] + 1) % t.n
-        flat[base + t.trump_at_all + suit[:, None]] = 1.0
-        flat[base + t.called_at_all + card[:, None]] = 1.0
-        flat[self._base[deals] + t.partner_at[holder, holder]] = 1.0
-        flat[base + t.to_move_at[seat]] = 0.0
-        flat[base + t.to_move_at[eldest]] = 1.0
-        view[deals, :, t.at_phase + _CALLING] = 0.0
-        view[deals, :, t.at_phase + _PLAYING] = 1.0
-        self._trump[deals] = suit
-        self._called[deals] = card
-        self._partner[deals] = holder
-        self._mover[deals] = eldest
-        self._stage[deals] = _PLAYING
 
     def _refuse(self, given: NDArray[np.integer]) -> None:
         """Raise the ValueError for the first deal where ``given`` is not
