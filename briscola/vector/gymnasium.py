@@ -15,8 +15,9 @@ steps where the learner is to move in no deal at all are played through
 at once. Deals end together unless the rules have a trump exchange,
 table talk or an auction (see :class:`~briscola.vector.BatchGame`):
 then a deal that ends before the others is reported ended
-(``terminated``, with its reward) in the step it ends, and waits, its mask all zeros, its reward 0 and its observation
-its last one, until every deal has ended and all are dealt anew.
+(``terminated``, with its reward) in the step it ends, and waits, its
+mask all zeros, its reward 0 and its observation its last one, until
+every deal has ended and all are dealt anew.
 
 - Observations are those of :class:`briscola.gymnasium.BriscolaEnv`,
   batched: a dictionary of ``"observation"`` (float32, ``(num_envs,
