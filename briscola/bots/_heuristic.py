@@ -551,7 +551,8 @@ def _seen_from(
     cache: Readings | None = None,
 ) -> _Seen:
     """The rules of thumb's view of an observation (with what its
-    partner's talk tells, if ``convention`` listens)."""
+    partner's talk tells, if ``convention`` listens, read on from the
+    bot's readings ``cache`` when given)."""
     rules = observation.rules
     seat = observation.seat
     friends = _friends(rules, seat, observation.contract)
