@@ -208,7 +208,7 @@ class BatchGame(Dealing, Bidding):
         self._swapped[:] = False
         self._talked[:] = 0
         self._over[:] = False
-        self._stage[:] = _BIDDING if t.auction else _PLAYING
+        self._stage[:] = t.dealt_phase
         self._high[:] = -1
         self._declarer[:] = -1
         self._passed[:] = 0
@@ -490,9 +490,8 @@ class BatchGame(Dealing, Bidding):
             self._play(deals, action[deals], where[deals])
             return
         if talk is not None:
-            going = ~over if ended else np.ones(self.size, dtype=bool)
-            self._talk(np.flatnonzero(talk & going), action)
-            deals = np.flatnonzero(~talk & going)
+            self._talk(np.flatnonzero(talk & ~over), action)
+            deals = np.flatnonzero(~talk & ~over)
             self._play(deals, action[deals], where[deals])
         elif swap is not None:
             self._swap(np.flatnonzero(swap), action[swap])

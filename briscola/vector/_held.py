@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._tables import BIDDING as _BIDDING
 from ._tables import PLAYING as _PLAYING
 from ._tables import Ints, Tables
 
@@ -64,7 +63,7 @@ class Held:
         # bidder (the declarer, -1 before any bid), the seats passed (bit
         # s for seat s), the called card's slot and its holder (-1 before
         # the call).
-        self._stage = np.full(b, _BIDDING if t.auction else _PLAYING, dtype=np.int8)
+        self._stage = np.full(b, t.dealt_phase, dtype=np.int8)
         self._high = np.full(b, -1, dtype=np.intp)
         self._declarer = np.full(b, -1, dtype=np.intp)
         self._passed = np.zeros(b, dtype=np.intp)

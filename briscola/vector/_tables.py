@@ -83,6 +83,11 @@ def _section(encoding: Encoding, name: str) -> int:
     return -1
 
 
+def _action(encoding: Encoding, name: str) -> int:
+    """Where the action section ``name`` starts in ``encoding``."""
+    return next(section.start for section in encoding.action_sections if section.name == name)
+
+
 def _scaled(high: int) -> NDArray[np.float32]:
     """``count / high`` for every count from 0 to ``high``, divided in
     float64 as :meth:`Encoding.encode` divides, then stored as float32."""
@@ -351,7 +356,7 @@ class Tables:
         self.exchange = rules.exchange
         self.swap = -1
         if rules.exchange is not Exchange.NONE:
-            self.swap = next(s.start for s in e.action_sections if s.name == "swap-trump")
+            self.swap = _action(e, "swap-trump")
         self.gives = np.array(
             [[c in table.swap_gives[face.index] for c in pack] for face in pack], dtype=bool
         )
@@ -382,8 +387,7 @@ class Tables:
         self.talk = rules.table_talk
         self.say = self.sign = -1
         if self.talk:
-            starts = {section.name: section.start for section in e.action_sections}
-            self.say, self.sign = starts["say"], starts["sign"]
+            self.say, self.sign = _action(e, "say"), _action(e, "sign")
             assert self.sign == self.say + len(Word) and self.sign + len(Signal) == self.actions
             at_words, at_signs = _section(e, "words"), _section(e, "signs")
             self.word_at = viewers[None, :] + at_words + rel.T * len(Word)  # [speaker, viewer]
@@ -411,8 +415,9 @@ class Tables:
         self.pass_at = self.bid_at = self.call_at = self.at_bid = self.at_called = -1
         if self.auction:
             ladder = Ladder(rules)
-            starts = {section.name: section.start for section in e.action_sections}
-            self.pass_at, self.bid_at, self.call_at = starts["pass"], starts["bid"], starts["call"]
+            self.pass_at, self.bid_at, self.call_at = (
+                _action(e, name) for name in ("pass", "bid", "call")
+            )
             self.bids = len(ladder.bids)
             assert self.bid_at == self.pass_at + 1 and self.call_at == self.bid_at + self.bids
             assert self.call_at + size == self.actions  # the calls come last
