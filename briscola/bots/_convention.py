@@ -334,7 +334,9 @@ def claimed_cards(
 def _hidden(observation: Observation, card: Card) -> bool:
     """Whether the seat does not know where ``card`` lies, given that it
     has not been played: it is in no hand the seat knows, not the face-up
-    trump, not a stock card it knows."""
+    trump, not a stock card it knows. For one card this is ``card in
+    observation.unseen``, which works out the whole pack: on every
+    decision of a talking bot, that was a tenth of its time per card."""
     if card is observation.trump_card:
         return False
     if any(card in cards for cards in observation.known_hands):
@@ -616,15 +618,15 @@ def world_claims(
         partner = partner_of(observation.rules, observation.seat)
         claims.append((partner, tuple(sorted(card.index for card in cards))))
     trick = observation.trick
-    if not trick or not any(type(a) is Say for a in observation.history[-12:]):
+    load = convention.word_for(Need.LOAD)
+    if load is None or not trick or not any(type(a) is Say for a in observation.history[-12:]):
         return claims
     unseen: list[int] | None = None
     beats = tables_for(observation.rules).trump_beats[suit_index(observation.trump)]
-    load = convention.word_for(Need.LOAD)
     for speaker, card in trick:
         if speaker == observation.seat or _word_in_trick(observation, speaker) is not load:
             continue
-        if load is None or _caught(observation, speaker, convention, cache):
+        if _caught(observation, speaker, convention, cache):
             continue
         if unseen is None:
             unseen = [c.index for c in observation.unseen]
