@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import io
 import json
+import math
 import random
 import warnings
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -242,10 +244,7 @@ def test_make_bot_learned() -> None:
     )
 
 
-def test_training_smoke_run_needs_no_torch(tmp_path: Path) -> None:
-    """Bots, "Learned bot": the training script's smoke run plays and
-    labels a few games, fits with NumPy, writes weights the bot loads and
-    logs the curve."""
+def _training_script() -> Any:
     import importlib.util
     import sys
 
@@ -255,6 +254,14 @@ def test_training_smoke_run_needs_no_torch(tmp_path: Path) -> None:
     module = importlib.util.module_from_spec(spec)
     sys.modules["train_learned"] = module
     spec.loader.exec_module(module)
+    return module
+
+
+def test_training_smoke_run_needs_no_torch(tmp_path: Path) -> None:
+    """Bots, "Learned bot": the training script's smoke run plays and
+    labels a few games, fits with NumPy, writes weights the bot loads and
+    logs the curve."""
+    module = _training_script()
     module.main(["--smoke", "--out", str(tmp_path)])
     log = [json.loads(line) for line in (tmp_path / "log.jsonl").read_text().splitlines()]
     assert [entry["iteration"] for entry in log] == [0, 1]
@@ -263,3 +270,23 @@ def test_training_smoke_run_needs_no_torch(tmp_path: Path) -> None:
     module.main(["--smoke", "--out", str(tmp_path), "--export", str(exported)])
     bot = LearnedBot(exported)
     assert play_deal(ITALIAN, [bot, RandomBot()], seed=1).is_over
+
+
+def test_training_targets_share_out_the_expert_values() -> None:
+    """Bots, "How it was trained": a sample with the expert's values is
+    fitted to their softmax over its legal actions (equal values share
+    alike, a better action gets more, an illegal one nothing); a sample
+    with a label only is fitted to the label."""
+    np = pytest.importorskip("numpy")
+    module = _training_script()
+    nan = float("nan")
+    mask = np.array([[True, True, True, False], [True, True, False, False]])
+    values = np.array([[1.0, 1.0, 1.2, nan], [nan, nan, nan, nan]], dtype=np.float32)
+    labels = np.array([2, 1])
+    target = module.soft_targets(mask, labels, values, 0.1)
+    assert target.sum(1) == pytest.approx([1.0, 1.0])
+    assert target[0, 0] == pytest.approx(target[0, 1])
+    assert target[0, 2] == pytest.approx(target[0, 0] * math.exp(2.0))
+    assert target[0, 3] == 0.0
+    assert target[1].tolist() == [0.0, 1.0, 0.0, 0.0]
+    assert module.soft_targets(mask, labels, values, 0.0)[0].tolist() == [0.0, 0.0, 1.0, 0.0]

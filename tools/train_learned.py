@@ -38,7 +38,7 @@ from typing import Any
 
 import numpy as np
 
-from briscola import Card, Rules, Suit, apply, legal_actions, new_game, observe, preset
+from briscola import Card, Phase, Rules, Suit, apply, legal_actions, new_game, observe, preset
 from briscola.bots import Bot, HeuristicBot, RandomBot, StrongBot, tournament
 from briscola.bots._learned import LearnedBot, load_weights, save_weights
 from briscola.encoding import encoding_for
@@ -64,6 +64,7 @@ def collect(job: dict[str, Any]) -> dict[str, Any]:
     vectors: list[list[float]] = []
     masks: list[list[int]] = []
     labels: list[int] = []
+    values: list[list[float]] = []
     for game in range(job["games"]):
         state = new_game(rules, seed=rng.getrandbits(64))
         me = game % rules.players
@@ -80,10 +81,18 @@ def collect(job: dict[str, Any]) -> dict[str, Any]:
             elif len(legal) == 1:
                 action = legal[0]
             else:
-                label = expert.choose(seen, legal, rng)
+                row = [math.nan] * encoding.num_actions
+                if isinstance(expert, StrongBot) and seen.phase is Phase.PLAYING:
+                    weighed = expert.evaluate(seen, legal, rng)
+                    label = legal[max(range(len(legal)), key=weighed.__getitem__)]
+                    for action, value in zip(legal, weighed):
+                        row[encoding.index(action)] = value
+                else:
+                    label = expert.choose(seen, legal, rng)
                 vectors.append(encoding.encode(seen))
                 masks.append(encoding.mask(seen))
                 labels.append(encoding.index(label))
+                values.append(row)
                 if learner is None or rng.random() < beta:
                     action = label
                 elif rng.random() < epsilon:
@@ -95,6 +104,7 @@ def collect(job: dict[str, Any]) -> dict[str, Any]:
         "x": np.asarray(vectors, dtype=np.float32).reshape(-1, encoding.observation_size),
         "mask": np.asarray(masks, dtype=bool).reshape(-1, encoding.num_actions),
         "y": np.asarray(labels, dtype=np.int16),
+        "v": np.asarray(values, dtype=np.float32).reshape(-1, encoding.num_actions),
     }
 
 
@@ -133,11 +143,29 @@ def suit_permutations(rules: Rules) -> list[tuple[np.ndarray, np.ndarray]]:
     return result
 
 
+def soft_targets(
+    mask: np.ndarray, y: np.ndarray, values: np.ndarray, temperature: float
+) -> np.ndarray:
+    """The distribution each sample is fitted to: where the expert's value
+    of every legal action was kept, their softmax at ``temperature`` (the
+    close second choices that a single label would call wrong keep their
+    share), else all on the label."""
+    target = np.zeros(mask.shape, dtype=np.float32)
+    target[np.arange(len(y)), y] = 1.0
+    weighed = ~np.isnan(values).all(1)
+    if temperature > 0 and weighed.any():
+        v = np.where(mask[weighed], np.nan_to_num(values[weighed], nan=0.0), -np.inf)
+        z = np.exp((v - v.max(1, keepdims=True)) / temperature)
+        target[weighed] = z / z.sum(1, keepdims=True)
+    return target
+
+
 def fit_torch(
     rules: Rules,
     x: np.ndarray,
     mask: np.ndarray,
     y: np.ndarray,
+    target: np.ndarray,
     hidden: Sequence[int],
     epochs: int,
     seed: int,
@@ -149,7 +177,7 @@ def fit_torch(
     torch: Any = importlib.import_module("torch")
 
     torch.manual_seed(seed)
-    torch.set_num_threads(1)
+    torch.set_num_threads(max(1, min(2, os.cpu_count() or 1)))
     sizes = [x.shape[1], *hidden, mask.shape[1]]
     modules: list[Any] = []
     for i in range(len(sizes) - 1):
@@ -166,27 +194,27 @@ def fit_torch(
     order = np.random.default_rng(seed).permutation(len(y))
     held = max(1, len(y) // 20)
     val, train = order[:held], order[held:]
-    tx, tm, ty = (torch.from_numpy(a) for a in (x, mask, y.astype(np.int64)))
+    tx, tm, ty, tt = (torch.from_numpy(a) for a in (x, mask, y.astype(np.int64), target))
     optimiser = torch.optim.AdamW(net.parameters(), lr=1e-3, weight_decay=1e-4)
-    steps = epochs * math.ceil(len(train) / 256)
+    batch = 512
+    steps = epochs * math.ceil(len(train) / batch)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=2e-3, total_steps=steps)
 
     def masked(rows: Any) -> Any:
         return net(tx[rows]).masked_fill(~tm[rows], -1e9)
 
     renamings = [
-        (torch.from_numpy(obs), torch.from_numpy(act), torch.from_numpy(np.argsort(act)))
-        for obs, act in suit_permutations(rules)
+        (torch.from_numpy(obs), torch.from_numpy(act)) for obs, act in suit_permutations(rules)
     ]
     draw = np.random.default_rng(seed)
     for _ in range(epochs):
         net.train()
         shuffled = torch.from_numpy(draw.permutation(train))
-        for first in range(0, len(train), 256):
-            rows = shuffled[first : first + 256]
-            obs, act, back = renamings[draw.integers(len(renamings))]
+        for first in range(0, len(train), batch):
+            rows = shuffled[first : first + batch]
+            obs, act = renamings[draw.integers(len(renamings))]
             logits = net(tx[rows][:, obs]).masked_fill(~tm[rows][:, act], -1e9)
-            loss = torch.nn.functional.cross_entropy(logits, back[ty[rows]])
+            loss = torch.nn.functional.cross_entropy(logits, tt[rows][:, act])
             optimiser.zero_grad()
             loss.backward()
             optimiser.step()
@@ -210,6 +238,7 @@ def fit_numpy(
     x: np.ndarray,
     mask: np.ndarray,
     y: np.ndarray,
+    target: np.ndarray,
     hidden: Sequence[int],
     epochs: int,
     seed: int,
@@ -240,8 +269,7 @@ def fit_numpy(
             activations, logits = forward(rows)
             p = np.exp(logits - logits.max(1, keepdims=True))
             p /= p.sum(1, keepdims=True)
-            p[np.arange(len(rows)), y[rows]] -= 1
-            delta = p / len(rows)
+            delta = (p - target[rows]) / len(rows)
             grads: list[np.ndarray] = []
             for i in range(len(params) - 2, -1, -2):
                 grads[:0] = [activations[i // 2].T @ delta, delta.sum(0)]
@@ -299,11 +327,16 @@ def _run(args: argparse.Namespace, jobs: list[dict[str, Any]]) -> None:
             np.savez_compressed(job["path"], **collect(job))
 
 
-def _samples(folder: Path) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _samples(folder: Path) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Every sample in the folder's files: vectors, masks, labels and the
+    expert's values (NaN where it gave none)."""
     parts = [np.load(path, allow_pickle=False) for path in sorted(folder.glob("*.npz"))]
     x = np.concatenate([p["x"] for p in parts])
     mask = np.concatenate([p["mask"] for p in parts])
-    return x, mask, np.concatenate([p["y"] for p in parts]).astype(np.int64)
+    values = np.concatenate(
+        [p["v"] if "v" in p.files else np.full(p["mask"].shape, np.nan, np.float32) for p in parts]
+    )
+    return x, mask, np.concatenate([p["y"] for p in parts]).astype(np.int64), values
 
 
 def _layers(path: Path) -> Layers:
@@ -322,6 +355,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--budget", type=int, default=8000, help="StrongBot budget of the labels")
     parser.add_argument("--epsilon", type=float, default=0.05)
+    parser.add_argument(
+        "--temperature",
+        type=float,
+        default=0.1,
+        help="softmax temperature of the expert's values as targets (0: its choice only)",
+    )
+    parser.add_argument(
+        "--warm", action="store_true", help="start each fit from the iteration before's weights"
+    )
     parser.add_argument("--hidden", default="256,128", help="hidden layer widths")
     parser.add_argument("--epochs", type=int, default=12)
     parser.add_argument(
@@ -363,8 +405,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         for job in jobs:
             job["games"] = args.chunk * 10
         _run(args, [job for job in jobs if not Path(job["path"]).exists()])
-        x, mask, y = _samples(out / "teacher")
-        layers, accuracy = fit(rules, x, mask, y, hidden, args.teacher_epochs, args.seed)
+        x, mask, y, values = _samples(out / "teacher")
+        target = soft_targets(mask, y, values, args.temperature)
+        layers, accuracy = fit(rules, x, mask, y, target, hidden, args.teacher_epochs, args.seed)
         save_weights(pretrained, rules, layers, preset=args.preset, trained="HeuristicBot")
         print(json.dumps({"pretrained": len(y), **accuracy}), flush=True)
     start = _layers(pretrained) if pretrained.exists() else None
@@ -378,10 +421,13 @@ def main(argv: Sequence[str] | None = None) -> None:
             for chunk in range(math.ceil(args.games / args.chunk))
         ]
         _run(args, [job for job in jobs if not Path(job["path"]).exists()])
-        x, mask, y = _samples(out / "data")
+        x, mask, y, values = _samples(out / "data")
+        target = soft_targets(mask, y, values, args.temperature)
         labelled = time.time()
+        if args.warm and iteration:
+            start = _layers(weights) if weights is not None else start
         layers, accuracy = fit(
-            rules, x, mask, y, hidden, args.epochs, args.seed + iteration, start=start
+            rules, x, mask, y, target, hidden, args.epochs, args.seed + iteration, start=start
         )
         path = out / f"weights-{iteration:02d}.npz"
         save_weights(
