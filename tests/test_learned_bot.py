@@ -270,6 +270,11 @@ def test_training_smoke_run_needs_no_torch(tmp_path: Path) -> None:
     module.main(["--smoke", "--out", str(tmp_path), "--export", str(exported)])
     bot = LearnedBot(exported)
     assert play_deal(ITALIAN, [bot, RandomBot()], seed=1).is_over
+    assert exported.read_bytes() == (tmp_path / "weights-01.npz").read_bytes()
+    module.main(["--smoke", "--out", str(tmp_path), "--export", str(exported), "--pick", "0"])
+    assert exported.read_bytes() == (tmp_path / "weights-00.npz").read_bytes()
+    with pytest.raises(SystemExit, match="iteration 2 is not in"):
+        module.main(["--smoke", "--out", str(tmp_path), "--export", str(exported), "--pick", "2"])
 
 
 def test_training_targets_share_out_the_expert_values() -> None:

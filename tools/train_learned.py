@@ -6,18 +6,22 @@ StrongBot's choice with probability ``beta`` and a random card with
 probability ``epsilon``) against a league opponent drawn per game (the
 learner's own network, HeuristicBot, RandomBot). At every decision of the
 learner's seat (both seats when it plays itself) with a choice, StrongBot
-(``--budget``) is asked which card it would play: the encoded observation
-(:meth:`briscola.encoding.Encoding.encode`), the legal mask and that label
-are saved. Games go to worker processes in chunks, each chunk to its own
-file, so an interrupted run resumes where it stopped. Then a multilayer
-perceptron is fitted to every sample gathered so far (cross-entropy on the
-logits masked to the legal actions; torch when it imports, else a small
-NumPy fit), saved as a weights file, and measured against HeuristicBot
-over duplicate packs. ``log.jsonl`` in the run folder keeps the curve.
+(``--budget``) values every legal card (:meth:`briscola.bots.StrongBot.evaluate`):
+the encoded observation (:meth:`briscola.encoding.Encoding.encode`), the
+legal mask, the best card and the values are saved. Games go to worker
+processes in chunks, each chunk to its own file, so an interrupted run
+resumes where it stopped. Then a multilayer perceptron is fitted to every
+sample gathered so far (cross-entropy on the logits masked to the legal
+actions, against the softmax of the values at ``--temperature``; torch
+when it imports, else a small NumPy fit), from the pretrained network or,
+with ``--warm``, from the iteration before; it is saved as a weights file
+and measured against HeuristicBot over duplicate packs. ``log.jsonl`` in
+the run folder keeps the curve.
 
 Run ``nice -n 10 python tools/train_learned.py --out runs/learned`` (the
 full run), ``--smoke`` for a seconds-long run without torch (CI), and
-``--export PATH`` to copy the last iteration's weights to ``PATH``.
+``--export PATH`` to copy the last iteration's weights to ``PATH``
+(``--pick N``: iteration ``N``'s).
 """
 
 from __future__ import annotations
@@ -375,6 +379,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--numpy", action="store_true", help="fit with NumPy, not torch")
     parser.add_argument("--smoke", action="store_true", help="a tiny run in seconds")
     parser.add_argument("--export", default=None, help="copy the last weights here and stop")
+    parser.add_argument(
+        "--pick", type=int, default=None, help="with --export: this iteration's weights instead"
+    )
     args = parser.parse_args(argv)
     if args.smoke:
         args.iterations, args.games, args.chunk, args.workers = 2, 2, 1, 0
@@ -387,10 +394,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     log = out / "log.jsonl"
     done = {entry["iteration"] for entry in map(json.loads, log.open())} if log.exists() else set()
     if args.export:
-        last = max(done)
-        load_weights(out / f"weights-{last:02d}.npz")  # refuse a broken file
-        Path(args.export).write_bytes((out / f"weights-{last:02d}.npz").read_bytes())
-        print(f"exported iteration {last} to {args.export}")
+        chosen = max(done) if args.pick is None else args.pick
+        if chosen not in done:
+            raise SystemExit(f"iteration {chosen} is not in {log} (it has {sorted(done)})")
+        load_weights(out / f"weights-{chosen:02d}.npz")  # refuse a broken file
+        Path(args.export).write_bytes((out / f"weights-{chosen:02d}.npz").read_bytes())
+        print(f"exported iteration {chosen} to {args.export}")
         return
     fit = fit_numpy if args.numpy else fit_torch
     # The start: a network fitted to the heuristic bot's choices, which are
