@@ -378,6 +378,7 @@ class LearnedBot:
         self._numpy = backend == "numpy" or (backend == "auto" and _numpy_available())
         self._rules: Rules | None = None
         self._network: Network | None = None
+        self._warned = False
         self._heuristic = HeuristicBot()
 
     def __repr__(self) -> str:
@@ -410,6 +411,32 @@ class LearnedBot:
         networks = shipped_weights() if self._networks is None else self._networks
         return next((net for net in networks if net.rules == rules), None)
 
+    def _network_in(self, rules: Rules, warn: bool) -> Network | None:
+        """The network for ``rules``, looked up once per rules in a row;
+        with ``warn``, the first time rules without one are met says so."""
+        if rules is not self._rules:
+            if self._rules is None or rules != self._rules:
+                self._network = self._network_for(rules)
+                self._warned = False
+            self._rules = rules
+        if warn and self._network is None and not self._warned:
+            self._warned = True
+            warnings.warn(
+                "LearnedBot has no weights for these rules; it plays as "
+                "HeuristicBot (the 'Bots' guide lists the rules with weights)",
+                stacklevel=3,
+            )
+        return self._network
+
+    def _scores(
+        self, network: Network, observation: Observation, legal: Sequence[Action]
+    ) -> list[float]:
+        """The network's logit of each action of ``legal``, in order."""
+        encoding = encoding_for(observation.rules)
+        vector = encoding.encode(observation)
+        logits = network.logits_numpy(vector) if self._numpy else network.logits_python(vector)
+        return [logits[encoding.index(action)] for action in legal]
+
     def choose(
         self, observation: Observation, legal: Sequence[Action], rng: random.Random
     ) -> Action:
@@ -423,28 +450,42 @@ class LearnedBot:
         Returns:
             One of ``legal``.
         """
-        rules = observation.rules
-        if rules is not self._rules:
-            if self._rules is None or rules != self._rules:
-                self._network = self._network_for(rules)
-                if self._network is None:
-                    warnings.warn(
-                        "LearnedBot has no weights for these rules; it plays as "
-                        "HeuristicBot (the 'Bots' guide lists the rules with weights)",
-                        stacklevel=2,
-                    )
-            self._rules = rules
-        network = self._network
+        network = self._network_in(observation.rules, warn=True)
         if network is None:
             return self._heuristic.choose(observation, legal, rng)
         if len(legal) == 1:
             return legal[0]
-        encoding = encoding_for(rules)
-        vector = encoding.encode(observation)
-        logits = network.logits_numpy(vector) if self._numpy else network.logits_python(vector)
-        scores = [logits[encoding.index(action)] for action in legal]
+        scores = self._scores(network, observation, legal)
         if self.temperature:
             top = max(scores)
             weights = [math.exp((s - top) / self.temperature) for s in scores]
             return rng.choices(legal, weights)[0]
         return legal[max(range(len(legal)), key=scores.__getitem__)]
+
+    def policy(self, observation: Observation, legal: Sequence[Action]) -> tuple[float, ...] | None:
+        """The network's probability of each action of ``legal``: the
+        softmax of its logits over them (``temperature`` aside), or
+        ``None`` for rules it has no weights for (without a warning).
+        :class:`StrongBot` takes it as a prior (its ``prior`` argument).
+
+        Args:
+            observation: What the seat to move may see.
+            legal: The actions to weigh; never empty.
+
+        Returns:
+            Per action, in order, its probability; they sum to 1.
+
+        >>> from briscola import legal_actions, new_game, observe, preset
+        >>> state = new_game(preset("italian-2p"), seed=3)
+        >>> odds = LearnedBot().policy(observe(state, 0), legal_actions(state))
+        >>> len(odds), round(sum(odds), 6)
+        (3, 1.0)
+        """
+        network = self._network_in(observation.rules, warn=False)
+        if network is None:
+            return None
+        scores = self._scores(network, observation, legal)
+        top = max(scores)
+        odds = [math.exp(score - top) for score in scores]
+        total = sum(odds)
+        return tuple(value / total for value in odds)

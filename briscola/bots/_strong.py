@@ -28,6 +28,7 @@ from ._convention import (
     world_claims,
 )
 from ._heuristic import HeuristicBot, _seen_from, convention_argument, takes_whatever_comes
+from ._learned import LearnedBot
 from ._montecarlo import silent
 from ._solver import World, world_from_state
 from ._tables import suit_index, tables_for
@@ -189,6 +190,14 @@ class StrongBot:
             every card (it never counts on a mistake; against
             ``MonteCarloBot`` both score within chance of each other).
         convention: How it talks and listens with table talk.
+        prior: A :class:`LearnedBot` whose policy guides the choice of a
+            card: each card's value gets ``prior_weight`` times the
+            network's probability of it (:meth:`LearnedBot.policy`) added
+            before the best is played, for rules the bot has weights for
+            (elsewhere the search plays alone). :meth:`evaluate` stays the
+            search's own.
+        prior_weight: The weight of ``prior``'s probabilities, in the
+            values' units (a win is worth 1).
 
     Attributes:
         nodes: The search effort of the last decision, in the budget's
@@ -220,6 +229,8 @@ class StrongBot:
         points_weight: float = 3.0,
         opponent_model: Literal["rules", "minimax"] = "rules",
         convention: Convention = HONEST,
+        prior: LearnedBot | None = None,
+        prior_weight: float = 0.2,
     ) -> None:
         if type(budget) is not int or budget < 1:
             raise ValueError(f"budget must be an int of at least 1, not {budget!r}")
@@ -235,6 +246,10 @@ class StrongBot:
             raise ValueError(f"opponent_model must be 'rules' or 'minimax', not {opponent_model!r}")
         if not isinstance(convention, Convention):
             raise TypeError(f"convention must be a Convention, not {type(convention).__name__}")
+        if prior is not None and not isinstance(prior, LearnedBot):
+            raise TypeError(f"prior must be a LearnedBot or None, not {type(prior).__name__}")
+        if not 0 <= prior_weight <= 100:
+            raise ValueError(f"prior_weight must lie between 0 and 100, not {prior_weight!r}")
         self.budget = budget
         self.time_limit = time_limit
         self.exact_cards = exact_cards
@@ -242,6 +257,8 @@ class StrongBot:
         self.points_weight = points_weight
         self.opponent_model = opponent_model
         self.convention = convention
+        self.prior = prior
+        self.prior_weight = prior_weight
         self.nodes = 0
         self.worlds = 0
         self._heuristic = HeuristicBot()
@@ -264,6 +281,10 @@ class StrongBot:
         named = convention_argument(self.convention)
         if named:
             options.append(named)
+        if self.prior is not None:
+            options.append(f"prior={self.prior!r}")
+        if self.prior_weight != 0.2:
+            options.append(f"prior_weight={self.prior_weight!r}")
         return f"StrongBot({', '.join(options)})"
 
     def choose(
@@ -288,8 +309,7 @@ class StrongBot:
         if len(legal) == 1:
             return legal[0]
         if phase is Phase.PLAYING:
-            values = self.evaluate(observation, legal, rng)
-            return legal[max(range(len(legal)), key=values.__getitem__)]
+            return legal[self._best(observation, legal, rng)]
         if phase is Phase.BIDDING:
             return self._bid(observation, legal, rng)
         if phase is Phase.CALLING:
@@ -321,8 +341,7 @@ class StrongBot:
         elif planned is not None and planned[0] == turn and 0 <= planned[1] < len(cards):
             best = planned[1]
         else:
-            values = self.evaluate(observation, cards, rng)
-            best = max(range(len(cards)), key=values.__getitem__)
+            best = self._best(observation, cards, rng)
         action = cards[best]
         playing = action.card if type(action) is Play else None
         if sign and convention.signals:
@@ -340,6 +359,16 @@ class StrongBot:
                     self._planned = (turn, best)
                     return Say(word)
         return action
+
+    def _best(self, observation: Observation, legal: Sequence[Action], rng: random.Random) -> int:
+        """The index in ``legal`` of the action to play: the best value
+        over the worlds, the prior's probabilities added (see the class)."""
+        values = self.evaluate(observation, legal, rng)
+        odds = None if self.prior is None else self.prior.policy(observation, legal)
+        if odds is not None:
+            weight = self.prior_weight
+            values = tuple(value + weight * p for value, p in zip(values, odds))
+        return max(range(len(legal)), key=values.__getitem__)
 
     def evaluate(
         self, observation: Observation, legal: Sequence[Action], rng: random.Random

@@ -1,0 +1,62 @@
+"""Search with what was learned: StrongBot with the learned policy as a prior.
+
+Run ``python benchmarks/learned_search.py --packs 500 --weight 0.2``. The
+guided bot is ``StrongBot(budget, prior=LearnedBot(), prior_weight=weight)``:
+in trick play it weighs each legal action as
+:meth:`briscola.bots.StrongBot.evaluate` does (the mean value over its
+sampled worlds, a win counting 1 and the side's share of the points
+``points_weight`` times) and adds ``weight`` times the learned network's
+probability of that action (:meth:`briscola.bots.LearnedBot.policy`),
+then plays the best. The network costs about 0.1 ms a decision with
+NumPy, a few percent of the search's at most.
+
+It plays duplicate packs (:func:`briscola.bots.tournament`, seeds from
+``--first``) of the guided bot against ``StrongBot`` of the same budget,
+or against ``--opponent`` (a :func:`briscola.bots.make_bot` name), and
+prints the guided side's score with a 95% interval (normal, over the
+packs) every ``--every`` packs and at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+from collections.abc import Sequence
+
+from briscola import preset
+from briscola.bots import Bot, LearnedBot, StrongBot, make_bot, tournament
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--preset", default="italian-2p")
+    parser.add_argument("--packs", type=int, default=200)
+    parser.add_argument("--first", type=int, default=0, help="seed of the first pack")
+    parser.add_argument("--budget", type=int, default=25_000, help="both bots' budget")
+    parser.add_argument("--weight", type=float, default=0.2, help="weight of the prior")
+    parser.add_argument("--weights", default=None, help="a weights file (default: shipped)")
+    parser.add_argument("--opponent", default=None, help="a make_bot name (default: StrongBot)")
+    parser.add_argument("--every", type=int, default=50)
+    args = parser.parse_args(argv)
+    rules = preset(args.preset)
+    guided = StrongBot(args.budget, prior=LearnedBot(args.weights), prior_weight=args.weight)
+    opponent: Bot = StrongBot(args.budget) if args.opponent is None else make_bot(args.opponent)
+    scores: list[float] = []
+    for first in range(args.first, args.first + args.packs, args.every):
+        count = min(args.every, args.first + args.packs - first)
+        for k in range(first, first + count):
+            result = tournament(rules, [guided, opponent], 1, seed=k, duplicate=True)
+            mine = result.standings[0]
+            scores.append((mine.wins + mine.ties / 2) / mine.deals)
+        mean = sum(scores) / len(scores)
+        spread = math.sqrt(sum((s - mean) ** 2 for s in scores) / max(1, len(scores) - 1))
+        half = 1.96 * spread / math.sqrt(len(scores))
+        print(
+            f"packs {len(scores)}: guided (weight {args.weight}, budget {args.budget}) "
+            f"against {opponent!r}: {mean:.3f} ({mean - half:.3f}-{mean + half:.3f})",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
