@@ -330,9 +330,9 @@ class LearnedBot:
     """Plays the action its network likes best: the network reads the
     seat's encoded observation (:meth:`briscola.encoding.Encoding.encode`)
     and gives a logit per action index; the legal action with the highest
-    logit is played. The networks were trained to imitate
-    :class:`StrongBot` (the "Bots" guide says how, and how strong the
-    result is); they ship with the package for the rules the guide lists,
+    logit is played. The networks were fitted to :class:`StrongBot`'s
+    values of the legal actions (the "Bots" guide says how, and how strong
+    the result is); they ship with the package for the rules the guide lists,
     keyed by the whole rules. For other rules it plays as
     :class:`HeuristicBot`, and says so once, with a warning, when it is
     first asked to choose under those rules.
