@@ -277,6 +277,33 @@ def test_training_smoke_run_needs_no_torch(tmp_path: Path) -> None:
         module.main(["--smoke", "--out", str(tmp_path), "--export", str(exported), "--pick", "2"])
 
 
+def test_checkpoints_are_scored_once_each(tmp_path: Path) -> None:
+    """Bots, "How it was trained": the checkpoint scorer plays each named
+    iteration's weights against each opponent, logs one line per pair
+    with a score between 0 and 1, and skips the pairs already logged."""
+    import importlib.util
+
+    _training_script().main(["--smoke", "--out", str(tmp_path)])
+    path = Path(__file__).parent.parent / "tools" / "checkpoint_scores.py"
+    spec = importlib.util.spec_from_file_location("checkpoint_scores", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    argv = ["--run", str(tmp_path), "--iterations", "0,1", "--opponents", "random,heuristic"]
+    module.main([*argv, "--packs", "2"])
+    log = tmp_path / "checkpoints.jsonl"
+    entries = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [(e["iteration"], e["opponent"]) for e in entries] == [
+        (0, "random"),
+        (0, "heuristic"),
+        (1, "random"),
+        (1, "heuristic"),
+    ]
+    assert all(0 <= e["score"] <= 1 and e["packs"] == 2 for e in entries)
+    module.main([*argv, "--packs", "2"])
+    assert len(log.read_text().splitlines()) == 4
+
+
 def test_training_targets_share_out_the_expert_values() -> None:
     """Bots, "How it was trained": a sample with the expert's values is
     fitted to their softmax over its legal actions (equal values share
