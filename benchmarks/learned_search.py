@@ -10,8 +10,8 @@ probability of that action (:meth:`briscola.bots.LearnedBot.policy`),
 then plays the best. The network costs about 0.1 ms a decision with
 NumPy, a few percent of the search's at most.
 
-It plays duplicate packs (:func:`briscola.bots.tournament`, seeds from
-``--first``) of the guided bot against ``StrongBot`` of the same budget,
+It plays duplicate packs as ``strong.py`` does (its ``pack_scores``, seeds
+from ``--first``) of the guided bot against ``StrongBot`` of the same budget,
 or against ``--opponent`` (a :func:`briscola.bots.make_bot` name), and
 prints the guided side's score with a 95% interval (normal, over the
 packs) every ``--every`` packs and at the end.
@@ -23,8 +23,10 @@ import argparse
 import math
 from collections.abc import Sequence
 
+from strong import Timed, pack_scores
+
 from briscola import preset
-from briscola.bots import Bot, LearnedBot, StrongBot, make_bot, tournament
+from briscola.bots import Bot, LearnedBot, StrongBot, make_bot
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -42,12 +44,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     guided = StrongBot(args.budget, prior=LearnedBot(args.weights), prior_weight=args.weight)
     opponent: Bot = StrongBot(args.budget) if args.opponent is None else make_bot(args.opponent)
     scores: list[float] = []
-    for first in range(args.first, args.first + args.packs, args.every):
-        count = min(args.every, args.first + args.packs - first)
-        for k in range(first, first + count):
-            result = tournament(rules, [guided, opponent], 1, seed=k, duplicate=True)
-            mine = result.standings[0]
-            scores.append((mine.wins + mine.ties / 2) / mine.deals)
+    for score in pack_scores(rules, args.first, args.packs, Timed(guided), Timed(opponent)):
+        scores.append(score)
+        if len(scores) % args.every and len(scores) < args.packs:
+            continue
         mean = sum(scores) / len(scores)
         spread = math.sqrt(sum((s - mean) ** 2 for s in scores) / max(1, len(scores) - 1))
         half = 1.96 * spread / math.sqrt(len(scores))
