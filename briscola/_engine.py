@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any, overload
 
 from ._actions import Action, IllegalActionError, Play
+from ._cards import Card
 from ._game import TRANSITIONS, game_apply, game_legal_actions
 from ._heard import OPEN_TALK as _OPEN_TALK
 from ._match import MatchState, match_apply, match_legal_actions, match_outcome
@@ -16,7 +17,7 @@ from ._play import PLAYS_OF_HAND as _PLAYS_OF_HAND
 from ._play import apply_play, play_actions
 from ._state import PHASE_PLAYING, GameState, Outcome
 
-__all__ = ["legal_actions", "apply", "outcome", "is_legal", "final_outcome"]
+__all__ = ["legal_actions", "apply", "outcome", "is_legal", "final_outcome", "hand_to_play"]
 
 _transition = TRANSITIONS.get
 
@@ -97,6 +98,23 @@ def legal_actions(state: GameState | MatchState) -> tuple[Action, ...]:
         return _LEGAL[type(state)](state)
     except KeyError:
         raise _not_a_state(state) from None
+
+
+def hand_to_play(state: GameState) -> tuple[Card, ...] | None:
+    """The hand of the seat to move when its legal actions are exactly one
+    :class:`~briscola.Play` per card of it, in hand order (trick play
+    without a trump exchange or table talk, the fast path of
+    :func:`legal_actions`); otherwise ``None``.
+
+    For callers that keep something per set of legal actions (the
+    environments' masks) and would rather key it on the hand, whose cards
+    hash fast, than on the actions.
+    """
+    if state.phase is PHASE_PLAYING and state.setup.table.plain_play:
+        seat = state.to_move
+        if seat is not None:
+            return state.hands[seat]
+    return None
 
 
 @overload

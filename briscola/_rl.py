@@ -15,8 +15,8 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from ._actions import CALLS, CUT, KNOCK, PASS, PLAYS, SAYS, SIGNS, SWAPS, Action
-from ._engine import legal_actions, outcome
+from ._actions import CALLS, CUT, KNOCK, PASS, PLAYS, SAYS, SIGNS, SWAPS, Action, Play
+from ._engine import hand_to_play, legal_actions, outcome
 from ._observe import Observation, observe
 from ._presets import preset as _preset
 from ._rules import Auction, Rules
@@ -45,6 +45,14 @@ Observed = dict[str, Any]
 
 Vector = np.ndarray[Any, np.dtype[np.float32]]
 """An encoded observation."""
+
+_INT8: Final = np.dtype(np.int8)
+"""The masks' dtype, made once (``np.frombuffer`` takes half the time
+with a dtype than with a type)."""
+
+MASKS_KEPT: Final = 16384
+"""How many masks a :class:`Deal` keeps to hand out again before it
+forgets them all (a few megabytes at most)."""
 
 
 def choose_rules(preset: str, rules: Rules | None) -> Rules:
@@ -200,7 +208,13 @@ class SetByReset:
 
 class Deal:
     """A deal in progress with its encoding: the state, the mask of the
-    seat to move (computed once per state) and the observations."""
+    seat to move (computed once per state) and the observations.
+
+    With ``share_masks``, a mask is handed out again whenever the same
+    actions are legal (it is read-only, so nobody can change it under
+    another holder); without, every state gets a mask of its own, as
+    Gymnasium's checker asks of the arrays an environment returns.
+    """
 
     __slots__ = (
         "encoding",
@@ -215,9 +229,11 @@ class Deal:
         "_last",
         "_vectors",
         "_views",
+        "_play_at",
+        "_masks",
     )
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, *, share_masks: bool = True) -> None:
         self.encoding = encoding_for(rules)
         size = self.encoding.num_actions
         self._zeros = bytes(4 * self.encoding.observation_size)
@@ -250,6 +266,13 @@ class Deal:
         self._last: list[Observation | None] = [None] * n
         self._vectors = [array.array("f", self._zeros) for _ in range(n)]
         self._views: list[Vector] = self._views_of(self._vectors)
+        # The index of each card's play, and the masks made so far by the
+        # legal actions they show (a NumPy array costs more to make than
+        # to find again), if they are shared.
+        self._play_at = {
+            action.card: i for i, action in enumerate(self.encoding.actions) if type(action) is Play
+        }
+        self._masks: dict[bytes, Mask] | None = {} if share_masks else None
 
     @staticmethod
     def _views_of(
@@ -287,16 +310,30 @@ class Deal:
             self.legal, self.mask = self._blank, self.idle
             return
         legal = bytearray(self._blank)
-        actions = legal_actions(state)
-        try:
-            for i in map(self._by_id.__getitem__, map(id, actions)):
+        hand = hand_to_play(state)
+        if hand is not None:
+            # The legal actions are the hand's plays: no need to list them.
+            for i in map(self._play_at.__getitem__, hand):
                 legal[i] = 1
-        except KeyError:  # an action that is not interned (a bid)
-            for action in actions:
-                legal[self.encoding.index(action)] = 1
-        self.legal = bytes(legal)
-        # Over immutable bytes, so read-only: an agent cannot write to it.
-        self.mask = np.frombuffer(self.legal, dtype=np.int8)
+        else:
+            actions = legal_actions(state)
+            try:
+                for i in map(self._by_id.__getitem__, map(id, actions)):
+                    legal[i] = 1
+            except KeyError:  # an action that is not interned (a bid)
+                for action in actions:
+                    legal[self.encoding.index(action)] = 1
+        self.legal = frozen = bytes(legal)
+        masks = self._masks
+        mask = None if masks is None else masks.get(frozen)
+        if mask is None:
+            # Over immutable bytes, so read-only: an agent cannot write to it.
+            mask = np.frombuffer(frozen, _INT8)
+            if masks is not None:
+                if len(masks) >= MASKS_KEPT:
+                    masks.clear()
+                masks[frozen] = mask
+        self.mask = mask
 
     def vector(self, seat: int) -> Vector:
         """The encoded observation of ``seat``, as a new float32 array.

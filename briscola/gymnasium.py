@@ -206,7 +206,7 @@ class BriscolaEnv(gymnasium.Env[dict[str, Any], np.int64]):
         choosers: list[Choose | None] = [_chooser(o) for o in listed]
         choosers.insert(seat, None)
         self._choosers = choosers
-        self._deal = Deal(self.rules)
+        self._deal = Deal(self.rules, share_masks=False)
         self.encoding = self._deal.encoding
         """The :class:`~briscola.encoding.Encoding` of the rules."""
         self.action_space = spaces.Discrete(self.encoding.num_actions)

@@ -7,10 +7,12 @@ from typing import Any
 
 import attrs
 import pytest
+from hypothesis import given
 
 from briscola import (
     Card,
     Cut,
+    Exchange,
     GameState,
     IllegalActionError,
     Pass,
@@ -26,7 +28,16 @@ from briscola import (
     outcome,
     preset,
 )
-from tests.strategies import SPLIT_ORIGINAL_POINTS, card, deck_with, first_play, play_cards
+from briscola._engine import hand_to_play
+from tests.strategies import (
+    SPLIT_ORIGINAL_POINTS,
+    Playout,
+    card,
+    deck_with,
+    first_play,
+    play_cards,
+    playouts,
+)
 
 FOUR_OF_COINS = card("four of coins")
 
@@ -614,3 +625,21 @@ def test_a_long_non_action_is_cut_in_the_message() -> None:
     with pytest.raises(IllegalActionError) as refused:
         apply(state, "x" * 78)  # type: ignore[call-overload]
     assert str(refused.value) == "'" + "x" * 78 + "' is not an action"
+
+
+@given(playouts())
+def test_the_hand_to_play_is_the_legal_actions_when_given(playout: Playout) -> None:
+    """``hand_to_play`` (the environments key their masks on it) gives the
+    hand exactly when the legal actions are a play of each of its cards in
+    hand order: in trick play of rules without a trump exchange or table
+    talk, and never otherwise."""
+    plain = playout.rules.exchange is Exchange.NONE and not playout.rules.table_talk
+    for state in playout.states:
+        hand = hand_to_play(state)
+        playing = state.phase is Phase.PLAYING and not state.is_over
+        if hand is None:
+            assert not (plain and playing)
+        else:
+            assert plain and playing and state.to_move is not None
+            assert hand is state.hands[state.to_move]
+            assert legal_actions(state) == tuple(Play(card) for card in hand)
