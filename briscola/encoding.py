@@ -767,12 +767,22 @@ class Encoding:
                         o[i] = points_value[taken]
                     o[base_tricks + place[s]] = tricks_value[tricks_won[s]]
             else:
+                # Sides of several seats: each side's count read back from
+                # its entry, plus the points of the cards its seats took
+                # since (piles only grow), instead of counting them all.
+                high = self._points_high
+                kept_piles = last.piles
                 for k, members in enumerate(self._side_members[seat]):
-                    taken = won = 0
+                    i = base_points + k
+                    taken = round(o[i] * high)
+                    won = 0
                     for s in members:
-                        taken += sum(map(points, piles[s]))
+                        pile = piles[s]
+                        kept = kept_piles[s]
+                        if pile is not kept:
+                            taken += sum(map(points, pile[len(kept) :]))
                         won += tricks_won[s]
-                    o[base_points + k] = points_value[taken]
+                    o[i] = points_value[taken]
                     o[base_tricks + k] = tricks_value[won]
 
         if self._bid >= 0 and seen.contract is not last.contract:
