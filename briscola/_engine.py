@@ -106,9 +106,8 @@ def hand_to_play(state: GameState) -> tuple[Card, ...] | None:
     without a trump exchange or table talk, the fast path of
     :func:`legal_actions`); otherwise ``None``.
 
-    For callers that keep something per set of legal actions (the
-    environments' masks) and would rather key it on the hand, whose cards
-    hash fast, than on the actions.
+    For callers that would rather have the legal actions as cards than
+    list them (the environments mark the hand's cards in their masks).
     """
     if state.phase is PHASE_PLAYING and state.setup.table.plain_play:
         seat = state.to_move

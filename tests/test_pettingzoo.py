@@ -328,6 +328,22 @@ def test_each_agent_gets_its_own_info_and_a_read_only_mask() -> None:
         game.step(int(np.flatnonzero(observation["action_mask"])[0]))
 
 
+def test_the_same_legal_actions_get_the_same_read_only_mask() -> None:
+    """Reinforcement learning, "The PettingZoo environment": the mask
+    handed out for legal actions met before is the array made then (it is
+    read-only), and a different set of legal actions gets another."""
+    game = raw_env("italian-2p")
+    game.reset(seed=4)
+    first = game.infos[game.agent_selection]["action_mask"]
+    game.step(int(np.flatnonzero(first)[0]))
+    second = game.infos[game.agent_selection]["action_mask"]
+    assert second.tolist() != first.tolist()
+    game.reset(seed=4)
+    again = game.infos[game.agent_selection]["action_mask"]
+    assert again is first and again.tolist() == first.tolist()
+    assert game.observe(game.agent_selection)["action_mask"] is first
+
+
 def test_pettingzoo_agent_iter_needs_a_step_in_between() -> None:
     """The agent iterator refuses to go on without a step, and stops after
     ``max_iter`` agents."""

@@ -629,7 +629,7 @@ def test_a_long_non_action_is_cut_in_the_message() -> None:
 
 @given(playouts())
 def test_the_hand_to_play_is_the_legal_actions_when_given(playout: Playout) -> None:
-    """``hand_to_play`` (the environments key their masks on it) gives the
+    """``hand_to_play`` (the environments build their masks from it) gives the
     hand exactly when the legal actions are a play of each of its cards in
     hand order: in trick play of rules without a trump exchange or table
     talk, and never otherwise."""
