@@ -746,44 +746,29 @@ class Encoding:
                 o[base + rel[s]] = size_value[count]
 
         if seen.piles is not last.piles or seen.tricks_won is not last.tricks_won:
-            place = self._side_place[seat]
+            # Each side's points read back from its entry (exactly), plus
+            # those of the cards its seats took since: piles only grow.
             points = self._points_of.__getitem__
             base_points = self._points
             base_tricks = self._tricks
             points_value = self._points_value
             tricks_value = self._tricks_value
+            high = self._points_high
             piles = seen.piles
+            kept_piles = last.piles
             tricks_won = seen.tricks_won
-            if self._one_seat_sides:
-                high = self._points_high
-                for s, (pile, kept) in enumerate(zip(piles, last.piles)):
+            for k, members in enumerate(self._side_members[seat]):
+                i = base_points + k
+                taken = round(o[i] * high)
+                won = 0
+                for s in members:
+                    pile = piles[s]
+                    kept = kept_piles[s]
                     if pile is not kept:
-                        # Piles only grow: add the new cards' points to
-                        # the count the entry holds (read back exactly).
-                        i = base_points + place[s]
-                        held = round(o[i] * high) if len(pile) > len(kept) else 0
-                        start = len(kept) if held or not kept else 0
-                        taken = held + sum(map(points, pile[start:]))
-                        o[i] = points_value[taken]
-                    o[base_tricks + place[s]] = tricks_value[tricks_won[s]]
-            else:
-                # Sides of several seats: each side's count read back from
-                # its entry, plus the points of the cards its seats took
-                # since (piles only grow), instead of counting them all.
-                high = self._points_high
-                kept_piles = last.piles
-                for k, members in enumerate(self._side_members[seat]):
-                    i = base_points + k
-                    taken = round(o[i] * high)
-                    won = 0
-                    for s in members:
-                        pile = piles[s]
-                        kept = kept_piles[s]
-                        if pile is not kept:
-                            taken += sum(map(points, pile[len(kept) :]))
-                        won += tricks_won[s]
-                    o[i] = points_value[taken]
-                    o[base_tricks + k] = tricks_value[won]
+                        taken += sum(map(points, pile[len(kept) :]))
+                    won += tricks_won[s]
+                o[i] = points_value[taken]
+                o[base_tricks + k] = tricks_value[won]
 
         if self._bid >= 0 and seen.contract is not last.contract:
             start, stop = self._contract_range
