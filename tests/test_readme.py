@@ -6,10 +6,14 @@ fields)."""
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import io
 import re
 import textwrap
 from pathlib import Path
+from types import ModuleType
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -73,3 +77,34 @@ def test_every_family_the_readme_names_has_presets_in_its_table() -> None:
         assert row is not None, f"{family!r} has no row in the README's table of presets"
         names = re.findall(r"`([a-z0-9-]+)`", row[1])
         assert names and names[0] in PRESETS, f"{family!r}: {row[1]!r}"
+
+
+def quick_start_tool() -> ModuleType:
+    """``tools/quick_start.py``, which CI runs first."""
+    path = ROOT / "tools" / "quick_start.py"
+    spec = importlib.util.spec_from_file_location("quick_start", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_quick_start_installs_and_plays_then_installs_and_tests() -> None:
+    """The README's Quick start, as CI reads and runs it in a bare venv,
+    is two commands: one installs the package and plays the demo deal, the
+    other installs the test extra and runs the tests."""
+    demo, tests = quick_start_tool().quick_start_commands(README)
+    assert demo.startswith("python -m pip install . && ")
+    assert "python -m briscola --preset italian-2p --seed 1" in demo
+    assert tests == "python -m pip install -e '.[test]' && python -m pytest"
+
+
+def test_the_quick_start_reader_refuses_a_readme_without_one() -> None:
+    """A README whose Quick start is gone, or holds no command, fails CI's
+    first step with a message instead of running nothing."""
+    read = quick_start_tool().quick_start_commands
+    with pytest.raises(ValueError, match="no '## Quick start' section"):
+        read("# briscola\n\n## Usage\n\n```sh\nls\n```\n")
+    with pytest.raises(ValueError, match="no ```sh block"):
+        read("## Quick start\n\nNothing yet.\n\n## Next\n\n```sh\nls\n```\n")
+    assert read("## Quick start\n\n```sh\na\n```\n\n```sh\nb\n```\n") == ["a", "b"]

@@ -13,7 +13,8 @@ finds its ``py.typed``, plays and saves a deal, plays one with the learned
 bot from its shipped weights, runs the ``briscola``
 command, and runs the test suite against the installed package (a copy of
 the checkout without ``briscola/``, so no test can import the source;
-less ``tests/test_citations.py``, which reads the checkout's files).
+less ``tests/test_citations.py``, which reads the checkout's files), then
+the installed package's docstring examples.
 With ``--every-classified-version`` it fails unless the interpreters
 cover every ``Programming Language :: Python :: 3.N`` classifier of the
 wheel: the classifiers name only versions that are tested. Exits non-zero
@@ -165,11 +166,19 @@ def check_install(wheel: Path, python: str, tests: bool) -> None:
             ),
         )
         shutil.rmtree(copy / "briscola")
-        env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "CI")}
+        # A user's shell: none of CI's settings (the venv has the test extra only).
+        unset = ("PYTHONPATH", "CI", "BRISCOLA_REQUIRE_EXTRAS")
+        env = {k: v for k, v in os.environ.items() if k not in unset}
         env["HYPOTHESIS_PROFILE"] = "dev"
-        command = [venv_python, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"]
+        command = [venv_python, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
         # test_citations lints the checkout's own files, the package's too.
-        _run([*command, "--ignore=tests/test_citations.py"], copy, env)
+        _run([*command, "tests", "--ignore=tests/test_citations.py"], copy, env)
+        # The installed package's docstring examples. The modules of the
+        # extras the venv lacks cannot be imported: their examples are
+        # skipped, as are examples that import a package not installed
+        # (the checkout's conftest.py).
+        doctests = ["-c", "pyproject.toml", "--doctest-ignore-import-errors", "--pyargs"]
+        _run([*command, *doctests, "briscola"], copy, env)
 
 
 def main(argv: list[str] | None = None) -> int:

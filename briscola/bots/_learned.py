@@ -103,6 +103,7 @@ class Network:
     def logits_numpy(self, vector: Sequence[float]) -> list[float]:
         """The same output with NumPy (which must be installed).
 
+        >>> import numpy
         >>> from briscola import new_game, observe, preset
         >>> from briscola.encoding import encoding_for
         >>> net = shipped_weights()[0]
