@@ -1,3 +1,3 @@
 """The package's version, read by the packaging and by ``briscola --version``."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

@@ -72,11 +72,11 @@ LAYOUT_VERSION: Final = 2
 weights to name the vectors they were trained on.
 
 Version 1 (briscola 0.1.0) held each count as a whole number, from 0 to
-its bound; version 2 divides it by its bound, so that every entry lies in
-[0, 1]. The action indices and the order of the sections are the same in
-both. Any later change to the indices or to the vectors of rules that
-already have them (an entry's meaning or scale, their number) will give
-a new version.
+its bound; version 2 (briscola 0.2.0) divides it by its bound, so that
+every entry lies in [0, 1]. The action indices and the order of the
+sections are the same in both. Any later change to the indices or to
+the vectors of rules that already have them (an entry's meaning or
+scale, their number) will give a new version.
 
 >>> LAYOUT_VERSION
 2
