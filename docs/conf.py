@@ -146,7 +146,7 @@ def _check_reference(app: Any, env: Any) -> None:
         if f"briscola.{name}" not in documented:
             logger.warning(
                 "briscola.%s is exported by briscola.__all__ but the documentation "
-                "does not describe it: add it to docs/reference.rst",
+                "does not describe it: add it to docs/reference/briscola.rst",
                 name,
                 location="reference",
             )
