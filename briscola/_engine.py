@@ -182,7 +182,9 @@ def outcome(state: GameState | MatchState) -> Outcome | None:
 
     For a deal: the sides, their card points, the winners (the side with
     the most points; nobody on a tie or a void deal) and each seat's score
-    for a match. For a match, see :class:`~briscola.MatchState`.
+    for a match. For a match, see :class:`~briscola.MatchState`. For a
+    state known to be over, :func:`final_outcome` returns the same
+    :class:`~briscola.Outcome` without the ``None``.
 
     >>> from briscola import new_game, preset, apply, legal_actions, outcome
     >>> state = new_game(preset("italian-2p"), seed=5)
@@ -202,7 +204,8 @@ def outcome(state: GameState | MatchState) -> Outcome | None:
 
 def final_outcome(state: GameState | MatchState) -> Outcome:
     """How a finished deal or match ended: :func:`outcome` for a state known
-    to be over, typed without ``None``.
+    to be over, typed without ``None``; where :func:`outcome` would return
+    ``None``, it raises.
 
     Args:
         state: A finished deal or match.
