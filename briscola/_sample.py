@@ -12,8 +12,11 @@ through the engine from that pack.
 
 from __future__ import annotations
 
+import enum
 import random
 from typing import cast
+
+import attrs
 
 from ._actions import Call, Cut, IllegalActionError, Knock, Play, SwapTrump
 from ._cards import Card, Suit
@@ -21,9 +24,9 @@ from ._deal import new_game
 from ._engine import apply
 from ._layout import deal_layout, dealt_style, redraw_positions
 from ._observe import Observation, _with_record, observe
-from ._rules import DealStyle
+from ._rules import DealStyle, Rules
 from ._state import GameState
-from ._trick import table_for
+from ._trick import per_rules, table_for
 
 __all__ = ["sample_state"]
 
@@ -59,7 +62,9 @@ def sample_state(observation: Observation, rng: random.Random) -> GameState:
         TypeError: If ``observation`` is not an observation or ``rng`` not a
             :class:`random.Random`.
         ValueError: If no deal agrees with ``observation`` (it was not made
-            by :func:`observe`, or was altered).
+            by :func:`observe`, or was altered); the message names the field
+            that disagrees and the field, or the replay of the history,
+            that it disagrees with.
 
     >>> import random
     >>> from briscola import new_game, observe, preset, sample_state
@@ -90,15 +95,80 @@ def sample_state(observation: Observation, rng: random.Random) -> GameState:
                 f"no deal agrees with the observation: action {number} ({action}) "
                 f"cannot be replayed: {error}"
             ) from None
-    if observe(state, seen.seat) != seen:
-        raise ValueError(
-            "no deal agrees with the observation: replaying its history shows something else"
-        )
+    replayed = observe(state, seen.seat)
+    if replayed != seen:
+        raise _inconsistent(_difference(seen, replayed))
     return state
 
 
 def _inconsistent(why: str) -> ValueError:
     return ValueError(f"no deal agrees with the observation: {why}")
+
+
+def _difference(seen: Observation, replayed: Observation) -> str:
+    """Which field of ``seen`` differs from the observation its history
+    replays to, and how, in words."""
+    for field in attrs.fields(Observation):
+        mine, theirs = getattr(seen, field.name), getattr(replayed, field.name)
+        if mine == theirs:
+            continue
+        name = field.name
+        # Go down into per-seat tuples to the seat that differs.
+        while (
+            isinstance(mine, tuple)
+            and isinstance(theirs, tuple)
+            and len(mine) == len(theirs)
+            and all(isinstance(item, tuple) for item in mine + theirs)
+        ):
+            index = next(i for i, (a, b) in enumerate(zip(mine, theirs)) if a != b)
+            name, mine, theirs = f"{name}[{index}]", mine[index], theirs[index]
+        if isinstance(mine, tuple) and isinstance(theirs, tuple):
+            extra = next((card for card in mine if card not in theirs), None)
+            if isinstance(extra, Card):
+                return (
+                    f"its {name} holds the {extra}, which replaying its history does not put there"
+                )
+            missing = next((card for card in theirs if card not in mine), None)
+            if isinstance(missing, Card):
+                return f"its {name} lacks the {missing}, which replaying its history puts there"
+        return f"its {name} is {_words(mine)}, but replaying its history gives {_words(theirs)}"
+    raise AssertionError("two observations differ in no field")  # pragma: no cover
+
+
+_PACKS: dict[Rules, frozenset[Card]] = {}
+
+
+@per_rules(_PACKS)
+def _pack_of(rules: Rules) -> frozenset[Card]:
+    """The cards of the rules' pack, as a set."""
+    return frozenset(rules.pack)
+
+
+def _holds(name: str) -> str:
+    """The verb of a field that places cards: a one-card field *is* its
+    card, the others *hold* theirs."""
+    return "is" if name in ("trump_card", "turned_card") else "holds"
+
+
+def _both(name: str, other: str, card: Card) -> str:
+    """Why ``card`` cannot be where both ``name`` and ``other`` put it."""
+    if name == other:
+        return f"its {name} holds the {card} twice"
+    if _holds(other) == "is":
+        return f"its {name} {_holds(name)} the {card}, which is also its {other}"
+    return f"its {name} {_holds(name)} the {card}, which its {other} also holds"
+
+
+def _words(value: object) -> str:
+    """A field's value as a message shows it: cards by name, enums by their
+    member name, tuples in brackets."""
+    if isinstance(value, Card):
+        return f"the {value}"
+    if isinstance(value, enum.Enum):
+        return value.name.lower()
+    if isinstance(value, tuple):
+        return "(" + ", ".join(_words(item).removeprefix("the ") for item in value) + ")"
+    return repr(value)
 
 
 class _Entry:
@@ -126,6 +196,8 @@ class _Placement:
         size = len(rules.pack)
         self.cards: list[Card | None] = [None] * size
         self.where: dict[Card, int] = {}
+        # The field of the observation that put each placed card there.
+        self.source: dict[Card, str] = {}
         self.hands: list[list[_Entry]] = [[] for _ in range(self.n)]
         self.stock: list[int] = []
         self.face_up: Card | None = None
@@ -164,26 +236,139 @@ class _Placement:
     def _check_shape(self) -> None:
         seen = self.seen
         n = self.n
-        if not 0 <= seen.seat < n or not 0 <= seen.dealer < n:
-            raise _inconsistent("the seat and the dealer must be seats of the rules")
-        if len(seen.history) != len(seen.actors) or not all(0 <= s < n for s in seen.actors):
-            raise _inconsistent("every action needs the seat that took it")
-        if len(seen.known_hands) != n or len(seen.hand_sizes) != n or len(seen.shown_dealt) != n:
-            raise _inconsistent(f"hands are given per seat, for {n} seats")
-        if seen.known_hands[seen.seat] != seen.hand:
-            raise _inconsistent("the seat's known hand is its hand")
+        for name in ("seat", "dealer"):
+            if not 0 <= getattr(seen, name) < n:
+                raise _inconsistent(
+                    f"its {name} is {getattr(seen, name)}, but the rules have seats 0 to {n - 1}"
+                )
+        if len(seen.history) != len(seen.actors):
+            raise _inconsistent(
+                f"its history holds {len(seen.history)} actions, "
+                f"but its actors name {len(seen.actors)} seats"
+            )
+        for time, actor in enumerate(seen.actors):
+            if not 0 <= actor < n:
+                raise _inconsistent(
+                    f"its actors[{time}] is {actor}, but the rules have seats 0 to {n - 1}"
+                )
+        for name in ("known_hands", "hand_sizes", "shown_dealt", "piles", "tricks_won"):
+            if len(getattr(seen, name)) != n:
+                raise _inconsistent(
+                    f"its {name} has {len(getattr(seen, name))} entries, "
+                    f"but the rules have {n} seats"
+                )
+        self._check_cards()
 
-    def _place(self, position: int | None, card: Card) -> None:
+    def _check_cards(self) -> None:
+        """Refuse a card outside the pack, or one that two of the fields
+        that place cards (hands, piles, the trick, the face-up card, the
+        stock's known cards) both hold, naming both fields.
+
+        A search samples again and again from observations that pass, so
+        the check is a count first; only a failure looks for the card."""
+        seen = self.seen
+        if seen.known_hands[seen.seat] != seen.hand:
+            raise self._own_hand_differs()
+        placed = list(seen.hand)
+        for seat, cards in enumerate(seen.known_hands):
+            if seat != seen.seat:
+                placed += cards
+        for pile in seen.piles:
+            placed += pile
+        placed += [card for _, card in seen.trick]
+        placed += [card for _, card in seen.stock_known]
+        if seen.trump_card is not None:
+            placed.append(seen.trump_card)
+        found = set(placed)
+        once = len(found) == len(placed)
+        found.update(seen.buried)
+        for shown in seen.shown_dealt:
+            found.update(shown)
+        if seen.turned_card is not None:
+            found.add(seen.turned_card)
+        if not once or not found <= _pack_of(seen.rules):
+            raise self._misplaced()
+
+    def _own_hand_differs(self) -> ValueError:
+        """The refusal of a seat's known hand that is not its hand."""
+        seen = self.seen
+        own = seen.known_hands[seen.seat]
+        extra = next((card for card in seen.hand if card not in own), None)
+        if extra is not None:
+            return _inconsistent(
+                f"its hand holds the {extra}, which its known_hands[{seen.seat}] "
+                "(the seat's own hand again) lacks"
+            )
+        extra = next((card for card in own if card not in seen.hand), None)
+        if extra is not None:
+            return _inconsistent(
+                f"its known_hands[{seen.seat}] holds the {extra}, which its hand lacks"
+            )
+        return _inconsistent(
+            f"its known_hands[{seen.seat}] lists the seat's hand otherwise than its hand"
+        )
+
+    def _misplaced(self) -> ValueError:
+        """The refusal of a card outside the pack or held by two fields,
+        naming the card and the fields."""
+        seen = self.seen
+        fields: list[tuple[str, tuple[Card, ...]]] = [("hand", seen.hand)]
+        fields += [
+            (f"known_hands[{s}]", h) for s, h in enumerate(seen.known_hands) if s != seen.seat
+        ]
+        fields += [(f"piles[{s}]", pile) for s, pile in enumerate(seen.piles)]
+        fields += [("trick", tuple(card for _, card in seen.trick))]
+        fields += [("stock_known", tuple(card for _, card in seen.stock_known))]
+        if seen.trump_card is not None:
+            fields.append(("trump_card", (seen.trump_card,)))
+        # Cards that may also lie in the fields above: the cards as dealt
+        # or turned, whose place may have changed since.
+        elsewhere = [("buried", seen.buried)]
+        elsewhere += [(f"shown_dealt[{s}]", shown) for s, shown in enumerate(seen.shown_dealt)]
+        if seen.turned_card is not None:
+            elsewhere.append(("turned_card", (seen.turned_card,)))
+        pack = _pack_of(seen.rules)
+        for name, cards in fields + elsewhere:
+            for card in cards:
+                if card not in pack:
+                    return _inconsistent(
+                        f"its {name} {_holds(name)} the {card}, which the rules' pack lacks"
+                    )
+        holder: dict[Card, str] = {}
+        for name, cards in fields:
+            for card in cards:
+                if card in holder:
+                    return _inconsistent(_both(name, holder[card], card))
+                holder[card] = name
+        raise AssertionError("every card is in the pack, and once")  # pragma: no cover
+
+    def _place(self, position: int | None, card: Card, source: str) -> None:
+        """Put ``card`` at ``position`` of the pack, for the field
+        ``source`` of the observation."""
         # Only the face-up trump card taken into a hand has no position,
         # and that card is known: no card is ever placed there.
         assert position is not None, f"the {card} has no position in the pack"
         held = self.cards[position]
         if held is card:
             return
-        if held is not None or card in self.where or card in self.pending_cards:
-            raise _inconsistent(f"the {card} would be in two places")
+        if card in self.where:
+            raise _inconsistent(_both(source, self.source[card], card))
+        if card in self.pending_cards:
+            raise _inconsistent(_both(source, self._played_at(card), card))
+        if held is not None:
+            raise _inconsistent(
+                f"its {source} {_holds(source)} the {card}, where its {self.source[held]} "
+                f"{_holds(self.source[held])} the {held}"
+            )
         self.cards[position] = card
         self.where[card] = position
+        self.source[card] = source
+
+    def _played_at(self, card: Card) -> str:
+        """The seat's own play of ``card``, waiting for a position, as a
+        field of the observation."""
+        time = next(time for played, time in self.pending if played is card)
+        return f"history (action {time})"
 
     def _deal(self, time: int) -> None:
         seen = self.seen
@@ -200,7 +385,7 @@ class _Placement:
                 order = list(shown)
                 self.rng.shuffle(order)
                 for entry, card in zip(self.hands[seat], order):
-                    self._place(entry.position, card)
+                    self._place(entry.position, card, f"shown_dealt[{seat}]")
                     entry.card = card
         turned = seen.turned_card
         if layout.trump is None:
@@ -213,9 +398,20 @@ class _Placement:
         redraw = rules.redraw_ranks
         if any(card.rank not in redraw for card in seen.buried) or turned.rank in redraw:
             raise _inconsistent("the buried cards, and only they, have redrawn ranks")
+        if seen.trump is not turned.suit:
+            raise _inconsistent(
+                f"its trump is {_words(seen.trump)}, but its turned_card is the {turned}"
+            )
+        exchanged = any(type(action) is SwapTrump for action in seen.history)
+        if seen.trump_card is not None and seen.trump_card is not turned and not exchanged:
+            raise _inconsistent(
+                f"its trump_card is the {seen.trump_card}, but its turned_card is the {turned} "
+                "and its history exchanges no card for it"
+            )
         positions, stock = redraw_positions(layout, len(seen.buried))
-        for position, card in zip(positions, seen.buried + (turned,)):
-            self._place(position, card)
+        names = ("buried",) * len(seen.buried) + ("turned_card",)
+        for position, card, name in zip(positions, seen.buried + (turned,), names):
+            self._place(position, card, name)
         self.stock = list(stock)
         self.face_up = turned
         self.trump = turned.suit
@@ -267,17 +463,27 @@ class _Placement:
             if entry.card is card:
                 del hand[k]
                 return
-        if card in self.where or card in self.pending_cards or card is self.face_up:
-            raise _inconsistent(f"seat {seat} cannot have held the {card}")
+        play = f"history (action {time})"
+        if card in self.where:
+            raise _inconsistent(_both(play, self.source[card], card))
+        if card in self.pending_cards:
+            raise _inconsistent(_both(play, self._played_at(card), card))
+        if card is self.face_up:
+            raise _inconsistent(
+                f"its {play} has seat {seat} play the {card}, which lies face up as the trump card"
+            )
         if seat == self.seen.seat:
             self.pending.append((card, time))
             self.pending_cards.add(card)
             return
         unknown = [k for k, entry in enumerate(hand) if entry.card is None]
         if not unknown:
-            raise _inconsistent(f"seat {seat} has no card left that could be the {card}")
+            raise _inconsistent(
+                f"its {play} has seat {seat} play the {card}, "
+                f"but seat {seat} has no card left that could be it"
+            )
         entry = hand.pop(self.rng.choice(unknown))
-        self._place(entry.position, card)
+        self._place(entry.position, card, play)
 
     # -- the hands at the end ---------------------------------------------
 
@@ -300,29 +506,42 @@ class _Placement:
                 while k >= 0 and entries[k].card is not None:
                     k -= 1
                 if k < 0:
-                    raise _inconsistent("the seat's hand does not fit the cards it received")
+                    raise _inconsistent("its hand holds more cards than its history gives the seat")
             elif k >= bound:
-                raise _inconsistent("the seat's hand is not in the order received")
+                raise _inconsistent(
+                    f"its hand lists the {card} before cards its history gives the seat earlier"
+                )
             chosen.append(k)
             bound = k
         chosen.reverse()
         used = set(chosen)
-        if any(entry.card is not None and k not in used for k, entry in enumerate(entries)):
-            raise _inconsistent("the seat's hand lacks a card everyone saw it take")
+        taken = next(
+            (entry.card for k, entry in enumerate(entries) if entry.card and k not in used), None
+        )
+        if taken is not None:
+            raise _inconsistent(
+                f"its hand lacks the {taken}, which its history shows the seat taking"
+            )
         # Place the hand before the plays, so that a card both held and
         # played is reported as such.
         self.pending_cards.clear()
         for card, k in zip(hand, chosen):
             position = entries[k].position
             if position is not None and entries[k].card is None:
-                self._place(position, card)
+                self._place(position, card, "hand")
         spare = [entry for k, entry in enumerate(entries) if k not in used]
         for card, time in self.pending:
             if not spare or spare[0].time >= time:
-                raise _inconsistent(f"the seat played the {card} before it could hold it")
-            self._place(spare.pop(0).position, card)
+                raise _inconsistent(
+                    f"its history (action {time}) has the seat play the {card} "
+                    "before the seat could hold it"
+                )
+            self._place(spare.pop(0).position, card, f"history (action {time})")
         if spare:
-            raise _inconsistent("the seat received more cards than it holds or played")
+            raise _inconsistent(
+                f"its hand holds {len(hand)} cards, but its history leaves the seat "
+                f"holding {len(hand) + len(spare)}"
+            )
 
     def _settle_other_hands(self) -> None:
         """Put the cards the seat knows in other hands (a partner's shown
@@ -332,7 +551,10 @@ class _Placement:
             if seat == seen.seat:
                 continue
             if len(entries) != seen.hand_sizes[seat]:
-                raise _inconsistent(f"seat {seat} holds {len(entries)} cards, not the number shown")
+                raise _inconsistent(
+                    f"its hand_sizes[{seat}] is {seen.hand_sizes[seat]}, but its history "
+                    f"leaves seat {seat} holding {len(entries)} cards"
+                )
             held = {entry.card for entry in entries if entry.card is not None}
             unknown = [entry for entry in entries if entry.card is None]
             self.rng.shuffle(unknown)
@@ -340,8 +562,11 @@ class _Placement:
                 if card in held:
                     continue
                 if not unknown:
-                    raise _inconsistent(f"seat {seat} has too few cards for those shown")
-                self._place(unknown.pop().position, card)
+                    raise _inconsistent(
+                        f"its known_hands[{seat}] holds more cards than its history "
+                        f"leaves seat {seat}"
+                    )
+                self._place(unknown.pop().position, card, f"known_hands[{seat}]")
 
     def _fill(self) -> tuple[Card, ...]:
         """Deal the unseen cards over the positions still empty."""

@@ -906,15 +906,16 @@ def test_no_exchange_before_the_cut_or_knock() -> None:
 def test_forged_observations_are_refused_with_their_reason() -> None:
     """Observations and search, "Search: sampling the hidden cards": the
     sampler says what does not fit: a card of the seat's own hand also shown in
-    its partner's hand as dealt is in two places; a hand shorter than the cards
-    the seat was dealt and played is too short."""
+    its partner's hand as dealt is in two places, named both; a hand shorter
+    than the cards the seat was dealt and played is too short."""
     seen = observe(new_game(preset("romanian-4p"), seed=4), 0)
     shown = list(seen.shown_dealt)
     shown[2] = (seen.hand[0],) + shown[2][1:]
     with pytest.raises(ValueError) as info:
         sample_state(attrs.evolve(seen, shown_dealt=tuple(shown)), random.Random(0))
     assert str(info.value) == (
-        f"no deal agrees with the observation: the {seen.hand[0]} would be in two places"
+        f"no deal agrees with the observation: its hand holds the {seen.hand[0]}, "
+        "which its shown_dealt[2] also holds"
     )
     plain = observe(new_game(preset("italian-2p"), seed=3), 0)
     short = attrs.evolve(
@@ -926,7 +927,8 @@ def test_forged_observations_are_refused_with_their_reason() -> None:
     with pytest.raises(ValueError) as info:
         sample_state(short, random.Random(0))
     assert str(info.value) == (
-        "no deal agrees with the observation: the seat received more cards than it holds or played"
+        "no deal agrees with the observation: "
+        "its hand holds 2 cards, but its history leaves the seat holding 3"
     )
 
 

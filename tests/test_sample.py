@@ -5,6 +5,7 @@ Carlo search)."""
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from typing import Any
 
@@ -292,6 +293,82 @@ def test_inconsistent_observation_is_refused(what: str, bad: Observation) -> Non
         sample_state(bad, random.Random(0))
 
 
+def _edits() -> list[Any]:
+    """Observations edited by hand, each with the two fields that then
+    disagree, as the refusal names them."""
+    state = new_game(preset("italian-2p"), seed=1)
+    for _ in range(5):
+        state = apply(state, legal_actions(state)[0])
+    seen = observe(state, 0)
+    taken = seen.piles[1][0]
+    unseen = next(c for c in seen.unseen if c.suit is not seen.trump)
+    hand = (taken,) + seen.hand[1:]
+    assert seen.trump is not Suit.CUPS
+    edits = [
+        (
+            "the hand alone",
+            attrs.evolve(seen, hand=hand),
+            f"its hand holds the {taken}, which its known_hands[0] "
+            "(the seat's own hand again) lacks",
+        ),
+        (
+            "a taken card in hand",
+            attrs.evolve(seen, hand=hand, known_hands=(hand, ())),
+            f"its piles[1] holds the {taken}, which its hand also holds",
+        ),
+        (
+            "the face-up card in hand",
+            attrs.evolve(seen, trump_card=seen.hand[0]),
+            f"its trump_card is the {seen.hand[0]}, which its hand also holds",
+        ),
+        (
+            "the opponent's hand",
+            attrs.evolve(seen, known_hands=(seen.hand, (unseen,))),
+            f"its known_hands[1] holds the {unseen}, which replaying its history "
+            "does not put there",
+        ),
+        (
+            "a pile",
+            attrs.evolve(seen, piles=(seen.piles[0] + (unseen,), seen.piles[1])),
+            f"its piles[0] holds the {unseen}, which replaying its history does not put there",
+        ),
+        (
+            "a hand size",
+            attrs.evolve(seen, hand_sizes=(3, 7)),
+            "its hand_sizes[1] is 7, but its history leaves seat 1 holding 2 cards",
+        ),
+        (
+            "the stock's size",
+            attrs.evolve(seen, stock_size=seen.stock_size - 2),
+            f"its stock_size is {seen.stock_size - 2}, but replaying its history gives "
+            f"{seen.stock_size}",
+        ),
+        (
+            "the trump suit",
+            attrs.evolve(seen, trump=Suit.CUPS),
+            f"its trump is cups, but its turned_card is the {seen.turned_card}",
+        ),
+        (
+            "tricks won",
+            attrs.evolve(seen, tricks_won=(5, 5)),
+            f"its tricks_won is (5, 5), but replaying its history gives {seen.tricks_won}",
+        ),
+    ]
+    return [pytest.param(edited, why, id=what) for what, edited, why in edits]
+
+
+@pytest.mark.parametrize(("edited", "why"), _edits())
+def test_an_edited_observation_names_the_fields_that_disagree(
+    edited: Observation, why: str
+) -> None:
+    """Observations and search, "Search: sampling the hidden cards": an
+    observation edited by hand is refused with the field that no longer
+    agrees and the field (or the replay of its history) it disagrees with."""
+    with pytest.raises(ValueError) as refused:
+        sample_state(edited, random.Random(0))
+    assert str(refused.value) == REASON + why
+
+
 def test_sample_state_takes_an_observation() -> None:
     """The sampler reads observations, not states."""
     with pytest.raises(TypeError):
@@ -311,13 +388,13 @@ def test_the_sampler_says_why_a_forged_observation_has_no_deal() -> None:
     """Saving games, "Bad input" (an observation that no deal agrees with):
     the sampler says why a forged observation has no deal: a seat out of
     range, an action without its seat, an action that cannot be replayed,
-    shown cards that do not fit the pack."""
+    a card that is not in the pack."""
     state = new_game(preset("italian-2p"), seed=1)
     seen = observe(state, 0)
+    _sample_refuses(attrs.evolve(seen, seat=5), "its seat is 5, but the rules have seats 0 to 1")
     _sample_refuses(
-        attrs.evolve(seen, seat=5), "the seat and the dealer must be seats of the rules"
+        attrs.evolve(seen, actors=(0,)), "its history holds 0 actions, but its actors name 1 seats"
     )
-    _sample_refuses(attrs.evolve(seen, actors=(0,)), "every action needs the seat that took it")
     _sample_refuses(
         attrs.evolve(seen, history=(Pass(),), actors=(0,)),
         "action 0 (pass) cannot be replayed: seat 0 cannot pass now",
@@ -329,7 +406,8 @@ def test_the_sampler_says_why_a_forged_observation_has_no_deal() -> None:
     hand = (three.removed[0],) + shown.hand[1:]
     hands = shown.known_hands[: shown.seat] + (hand,) + shown.known_hands[shown.seat + 1 :]
     _sample_refuses(
-        attrs.evolve(shown, hand=hand, known_hands=hands), "the cards it shows do not fit the pack"
+        attrs.evolve(shown, hand=hand, known_hands=hands),
+        f"its hand holds the {three.removed[0]}, which the rules' pack lacks",
     )
 
 
@@ -419,7 +497,7 @@ def test_sampler_refuses_more_known_cards_than_a_hand_holds() -> None:
 
 
 def _no_deal_because(seen: Observation, why: str) -> None:
-    with pytest.raises(ValueError, match=f"no deal agrees with the observation: {why}"):
+    with pytest.raises(ValueError, match=re.escape(f"no deal agrees with the observation: {why}")):
         sample_state(seen, random.Random(0))
 
 
@@ -465,7 +543,7 @@ def test_sampler_refuses_a_play_of_the_face_up_card_at_once() -> None:
         hand_sizes=tuple(2 if seat == mover else 3 for seat in range(2)),
         trick=((mover, face_up),),
     )
-    _no_deal_because(forged, f"seat {mover} cannot have held the {face_up}")
+    _no_deal_because(forged, f"its trump_card is the {face_up}, which its trick also holds")
 
 
 def test_sampler_refuses_more_plays_than_cards_dealt() -> None:
@@ -474,7 +552,11 @@ def test_sampler_refuses_more_plays_than_cards_dealt() -> None:
     seen = observe(new_game(preset("bastardo"), seed=1), 0)
     cards = seen.unseen[:9]
     forged = attrs.evolve(seen, history=tuple(Play(c) for c in cards), actors=(1,) * 9)
-    _no_deal_because(forged, f"seat 1 has no card left that could be the {cards[8]}")
+    _no_deal_because(
+        forged,
+        f"its history (action 8) has seat 1 play the {cards[8]}, "
+        "but seat 1 has no card left that could be it",
+    )
 
 
 def test_sampler_refuses_an_own_play_before_the_card_arrived() -> None:
@@ -486,7 +568,10 @@ def test_sampler_refuses_an_own_play_before_the_card_arrived() -> None:
     seen = observe(state, mover)
     extra = seen.unseen[0]
     forged = attrs.evolve(seen, history=(Play(extra),), actors=(mover,), trick=((mover, extra),))
-    _no_deal_because(forged, f"the seat played the {extra} before it could hold it")
+    _no_deal_because(
+        forged,
+        f"its history (action 0) has the seat play the {extra} before the seat could hold it",
+    )
 
 
 def test_sampler_checks_the_face_up_card_the_seat_drew() -> None:
@@ -494,6 +579,7 @@ def test_sampler_checks_the_face_up_card_the_seat_drew() -> None:
     hand must hold it, in the order received (last)."""
     start = new_game(preset("italian-2p"), seed=3)
     face_up = start.trump_card
+    assert face_up is not None
     state = _until_stock_empty(3)
     holder = next(seat for seat, hand in enumerate(state.hands) if face_up in hand)
     seen = observe(state, holder)
@@ -505,10 +591,15 @@ def test_sampler_checks_the_face_up_card_the_seat_drew() -> None:
         return attrs.evolve(seen, hand=hand, known_hands=tuple(known))
 
     reordered = (face_up,) + tuple(c for c in seen.hand if c is not face_up)
-    _no_deal_because(with_hand(reordered), "the seat's hand is not in the order received")  # type: ignore[arg-type]
+    _no_deal_because(
+        with_hand(reordered),
+        f"its hand lists the {face_up} before cards its history gives the seat earlier",
+    )
     other = seen.unseen[0]
     swapped = tuple(other if c is face_up else c for c in seen.hand)
-    _no_deal_because(with_hand(swapped), "the seat's hand lacks a card everyone saw it take")
+    _no_deal_because(
+        with_hand(swapped), f"its hand lacks the {face_up}, which its history shows the seat taking"
+    )
 
 
 def test_sampler_refuses_a_redraw_that_could_not_be() -> None:
