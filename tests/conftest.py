@@ -1,4 +1,4 @@
-"""Hypothesis profiles for the test suite.
+"""Hypothesis profiles for the test suite, and a wide terminal.
 
 - ``dev`` (the default): 25 examples per property, so each property run
   once per preset sees at least 20 examples and the core suite runs in
@@ -15,6 +15,10 @@
 over both (as does pytest's ``--hypothesis-profile`` option). No profile
 has a deadline: the suite holds no timed test.
 
+``briscola play`` wraps its lines to the terminal's width; every test runs
+with ``COLUMNS`` at 1000, so that a line is one line whatever terminal the
+suite runs in, unless the test sets a width of its own.
+
 >>> from hypothesis import settings
 >>> settings.get_profile("ci").max_examples
 100
@@ -24,6 +28,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -59,3 +64,9 @@ def _profile_name() -> str:
 
 
 settings.load_profile(_profile_name())
+
+
+@pytest.fixture(autouse=True)
+def wide_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A terminal 1000 columns wide (see the module)."""
+    monkeypatch.setenv("COLUMNS", "1000")

@@ -10,6 +10,7 @@ import random
 import re
 import subprocess
 import sys
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -192,6 +193,59 @@ def test_unknown_preset_is_a_usage_error(
     assert "briscola-9p" in err and "italian-2p" in err
 
 
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["rules", "Bastardo"],
+        ["rules", "SPLIT-4P"],
+        ["--preset", "Italian-4P", "--seed", "2"],
+        ["play", "--preset", "Split-2P", "--seed", "2"],
+        ["simulate", "--preset", "ITALIAN-2P", "--deals", "2", "--no-progress"],
+    ],
+)
+def test_a_preset_name_in_any_case(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, argv: list[str]
+) -> None:
+    """The command line guide: every command that takes a preset name takes
+    it in any case, and does what the name in lower case does; the
+    library's :func:`briscola.preset` still takes the exact name only."""
+    name = argv[argv.index("--preset") + 1] if "--preset" in argv else argv[1]
+    lower = [arg.lower() if arg == name else arg for arg in argv]
+    status, out, _ = run(capsys, monkeypatch, *argv, stdin="q\n")
+    again, same, _ = run(capsys, monkeypatch, *lower, stdin="q\n")
+    assert status == again == 0
+    # All but the speed of simulate, which varies.
+    assert out.split(" deals in ")[0] == same.split(" deals in ")[0]
+    assert out.startswith(name.lower())
+    with pytest.raises(ValueError, match="unknown preset"):
+        preset(name)
+
+
+@pytest.mark.parametrize(
+    ("argv", "meant"),
+    [
+        (["rules", "split"], "split-2p, split-4p, split-5p, split-dupla-2p, split-dupla-4p"),
+        (["rules", "Dupla"], "split-dupla-2p, split-dupla-4p"),
+        (["play", "--preset", "bastard"], "bastardo"),
+        (["simulate", "--preset", "italian-6"], "italian-6p, italian-6p-pairs"),
+    ],
+)
+def test_a_partial_preset_name_is_answered_with_the_presets_it_could_mean(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    argv: list[str],
+    meant: str,
+) -> None:
+    """The command line guide: a name that is only part of presets' names
+    is a usage error (status 2) that names the presets it could mean."""
+    with pytest.raises(SystemExit) as stop:
+        run(capsys, monkeypatch, *argv)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert f"is not a preset: did you mean {meant}?" in err
+    assert err.count("\n") == 2  # the usage line and the error
+
+
 # --- play -------------------------------------------------------------------------
 
 
@@ -212,6 +266,50 @@ def test_play_a_whole_deal(
     assert "  1. play the " in out
     taken = re.findall(r"^(You|Seat 1): (\d+) points\.$", out, re.MULTILINE)
     assert len(taken) == 2 and sum(int(p) for _, p in taken) == 120
+
+
+def test_play_takes_a_bot_for_each_other_seat(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The command line guide (play, ``--bot``): a comma list names the bot
+    of each other seat in seat order, and those bots play: the deal ends as
+    the same bots end it here. One name still seats that bot everywhere."""
+    rules = preset("italian-4p")
+    bots: list[Bot] = [MenuFirstBot(), RandomBot(), HeuristicBot(), RandomBot()]
+    argv = ["play", "--preset", "italian-4p", "--seed", "4", "--bot", "random,heuristic,random"]
+    status, out, err = run(capsys, monkeypatch, *argv, stdin="1\n" * 10)
+    assert status == 0 and err == ""
+    assert out.splitlines()[0].endswith(
+        "the other seats are bots: seat 1 random, seat 2 heuristic and seat 3 random."
+    )
+    result = outcome(play_deal(rules, bots, seed=4))
+    assert result is not None
+    assert f"You and seat 2: {result.points[0]} points." in out
+    assert f"Seats 1 and 3: {result.points[1]} points." in out
+    # Every seat a heuristic bot ends the same deal otherwise.
+    others = outcome(play_deal(rules, [MenuFirstBot()] + [HeuristicBot()] * 3, seed=4))
+    assert others is not None and others.points != result.points
+    status, out, _ = run(capsys, monkeypatch, *argv[:-1], "heuristic", stdin="1\n" * 10)
+    assert status == 0 and f"You and seat 2: {others.points[0]} points." in out
+
+
+@pytest.mark.parametrize(
+    ("bots", "message"),
+    [
+        ("random,heuristic", "one for each of seats 1, 2 and 3 (3 names), not 2 names"),
+        ("random,heuristic,random,random", "(3 names), not 4 names"),
+        ("random,genius,random", "unknown bot 'genius'"),
+    ],
+)
+def test_play_refuses_a_bot_list_that_does_not_fit(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, bots: str, message: str
+) -> None:
+    """The command line guide (play, ``--bot``): a wrong count of bots or an
+    unknown name is a usage error, status 2, before any card is dealt."""
+    argv = ["play", "--preset", "italian-4p", "--bot", bots]
+    status, out, err = run(capsys, monkeypatch, *argv, stdin="1\n")
+    assert status == 2 and out == ""
+    assert err.startswith("briscola play: error: ") and message in err
 
 
 def test_play_tells_the_seed_once_the_deal_is_over(
@@ -594,6 +692,33 @@ def test_simulate_table(
         )
         == 1
     )
+
+
+def test_a_learned_bot_without_weights_is_told_in_one_line_and_named_in_the_table(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The command line guide (simulate, ``--bots``): the learned bot has no
+    weights for split-4p and plays as the heuristic bot: standard error
+    says so in one plain line (no Python warning), the table names what
+    played, and the results are those of the heuristic bot."""
+    argv = ["simulate", "--preset", "split-4p", "--deals", "4", "--no-progress", "--bots"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        status, out, err = run(capsys, monkeypatch, *argv, "heuristic,learned")
+    assert status == 0
+    assert err == "briscola simulate: learned has no weights for split-4p: it plays as heuristic\n"
+    rows = out.splitlines()[2:4]
+    assert rows[1].startswith("1+3   learned (heuristic: no weights)  ")
+    _, same, _ = run(capsys, monkeypatch, *argv, "heuristic,heuristic")
+    numbers = [row.split(")", 1)[1].split() for row in [rows[1]]]
+    assert numbers == [same.splitlines()[3].split()[2:]]
+    # play says the same in one line, and names the bot on its first line.
+    status, out, err = run(
+        capsys, monkeypatch, "play", "--preset", "split-4p", "--bot", "learned", stdin="q\n"
+    )
+    assert status == 0
+    assert err == "briscola play: learned has no weights for split-4p: it plays as heuristic\n"
+    assert "the other seats are learned (heuristic: no weights) bots." in out.splitlines()[0]
 
 
 def test_simulate_rotates_by_default(

@@ -461,6 +461,39 @@ def test_play_says_and_signs(
     assert "Say aloud, everyone hears: say karik" in out
 
 
+LEGEND = (
+    "  Table talk: before your card you may say one word and make one sign; "
+    "neither passes the turn.\n"
+    "  Say a word aloud, everyone hears it (type say and the word):\n"
+    "    karik: play an ace or a three, of any suit (karik does not mean trumps)\n"
+)
+SIGN_LEGEND = (
+    "    karik: you hold an ace or a three that is not a trump (karik does not mean "
+    "trumps: the ace and the three of trumps have signs of their own)\n"
+)
+
+
+@pytest.mark.parametrize("ask", ["?", "help"])
+def test_play_explains_the_words_and_signs_before_they_are_offered(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, ask: str
+) -> None:
+    """The command line guide (play, "Table talk"): the words and signs are
+    explained before the first turn that offers them, with what karik
+    means (not trumps), and again under ``?`` or ``help``; other turns name
+    them in a line each."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO(f"1\n{ask}\nq\n"))
+    main(["play", "--preset", "split-4p", "--seed", "3", "--bot", "heuristic"])
+    out = capsys.readouterr().out
+    first_turn, second_turn, asked = out.split("Your move [")[:3]
+    assert LEGEND in first_turn and SIGN_LEGEND in first_turn
+    assert "    punti: put points on the trick (a king, a knight or a jack)\n" in first_turn
+    assert "    small: you hold a small trump, one without points\n" in first_turn
+    assert LEGEND not in second_turn
+    assert "Say aloud, everyone hears: say karik" in second_turn
+    assert "(? says what the words and signs mean.)" in second_turn
+    assert LEGEND in asked and SIGN_LEGEND in asked
+
+
 def test_text_table_shows_talk_as_the_seat_saw_it() -> None:
     """The text table lists the talk of the trick: every word, and only the
     signs the viewer may see."""

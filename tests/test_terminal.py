@@ -624,3 +624,65 @@ def test_play_gives_up_after_100_lines_in_a_row_that_are_not_moves(
     almost = ("nonsense\n" * (MAX_REFUSED_LINES - 1) + "1\n") * 20
     status, out, err = run(capsys, monkeypatch, "play", "--seed", "4", stdin=almost)
     assert status == 0 and "Game over." in out and err == ""
+
+
+# --- lines that fit the terminal --------------------------------------------------
+
+
+@pytest.mark.parametrize("columns", [50, 80])
+def test_play_wraps_every_line_to_the_terminal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, columns: int
+) -> None:
+    """The command line guide (play): every line fits the terminal's width
+    (``COLUMNS``), the long ones broken at their spaces and nothing lost;
+    what follows a prompt counts from the prompt's end."""
+    monkeypatch.setenv("COLUMNS", str(columns))
+    argv = ["play", "--preset", "split-4p", "--seed", "3"]
+    status, out, _ = run(capsys, monkeypatch, *argv, stdin="1\nq\n")
+    assert status == 0
+    assert max(map(len, out.splitlines())) <= columns
+    monkeypatch.setenv("COLUMNS", "1000")
+    _, wide, _ = run(capsys, monkeypatch, *argv, stdin="1\nq\n")
+    assert max(map(len, wide.splitlines())) > 130
+    assert out.split() == wide.split()
+
+
+# --- bastardo at the table --------------------------------------------------------
+
+
+def test_bastardo_says_you_to_the_declarer_sorts_the_hand_and_has_no_stock(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The command line guide (play, bastardo): the declarer is told "you
+    have taken"; the eight cards dealt whole are listed by suit, trumps
+    first, each suit from its strongest card, and numbered in that order;
+    a game without a stock tells no stock."""
+    argv = ["play", "--preset", "bastardo", "--seed", "5"]
+    status, out, _ = run(capsys, monkeypatch, *argv, stdin="63\nthree of coins\nq\n")
+    assert status == 0
+    assert "Contract: 63 by you, calling the three of coins; partner secret." in out
+    assert "You have taken 0 of 63; your partner is not known yet." in out
+    assert "declarer has taken" not in out and "stock" not in out
+    assert "Trump: coins.\n" in out
+    rules = preset("bastardo")
+    held = new_game(rules, seed=5).hands[0]
+
+    def by_suit(trump: Suit | None) -> list[str]:
+        return [
+            str(card)
+            for card in sorted(
+                held,
+                key=lambda c: (c.suit is not trump, c.suit.value, rules.strength.index(c.rank)),
+            )
+        ]
+
+    hands = [
+        line[len("Your hand: ") : -1].split(", ")
+        for line in out.splitlines()
+        if line.startswith("Your hand: ")
+    ]
+    assert hands[0] == by_suit(None)  # in the auction
+    assert hands[-1] == by_suit(Suit.COINS) != [str(card) for card in held]
+    assert (
+        f"  1. play the {by_suit(Suit.COINS)[0]}\n  2. play the {by_suit(Suit.COINS)[1]}\n" in out
+    )

@@ -85,7 +85,7 @@ _SIGNALS: dict[str, Signal] = {
 
 
 SIGN_CHOICES = (
-    "karik (an ace or a three), ace, three, king, knight or jack (of trumps), "
+    "karik (an ace or a three, not of trumps), ace, three, king, knight or jack (of trumps), "
     "or small (a small trump)"
 )
 """What a player may type after ``sign``, in words."""

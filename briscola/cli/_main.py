@@ -32,7 +32,7 @@ from ._describe import describe_rules, summary
 from ._files import read_game, read_rules
 from ._show import show
 from ._simulate import lineup, simulate
-from ._terminal import demo, play
+from ._terminal import demo, play, seat_bots
 from ._words import NAME_STYLES
 
 # --- main ------------------------------------------------------------------------
@@ -50,6 +50,34 @@ def _seed(text: str) -> int:
     return seed
 
 
+def preset_name(text: str) -> str:
+    """The argparse type of a preset name: a preset's name in any case.
+    A name that is part of one or more presets' names, or unknown, is
+    refused with the presets it could mean (or all of them).
+
+    >>> preset_name("Split-4P")
+    'split-4p'
+    >>> preset_name("split")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: 'split' is not a preset: did you mean split-2p, split-4p, split-5p, split-dupla-2p, split-dupla-4p?
+    """
+    folded = text.strip().casefold()
+    if folded in PRESETS:
+        return folded
+    could = [name for name in PRESETS if name.startswith(folded)] if folded else []
+    if folded and not could:
+        could = [name for name in PRESETS if folded in name]
+    shown = repr(text[:40])
+    if could:
+        raise argparse.ArgumentTypeError(
+            f"{shown} is not a preset: did you mean {', '.join(could)}?"
+        )
+    raise argparse.ArgumentTypeError(
+        f"unknown preset {shown}; the presets are {', '.join(PRESETS)}"
+    )
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="briscola",
@@ -59,15 +87,14 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"briscola {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    presets = sorted(PRESETS)
 
     def preset_option(sub: argparse.ArgumentParser) -> None:
         sub.add_argument(
             "--preset",
             default="italian-2p",
-            choices=presets,
+            type=preset_name,
             metavar="PRESET",
-            help="the rules to play (default italian-2p; see 'briscola rules')",
+            help="the rules to play, in any case (default italian-2p; see 'briscola rules')",
         )
 
     def svg_dir_option(sub: argparse.ArgumentParser) -> None:
@@ -121,7 +148,9 @@ def _parser() -> argparse.ArgumentParser:
         "--bot",
         default="heuristic",
         metavar="BOT",
-        help=f"the bots' kind: {', '.join(_bots.BOT_NAMES)}, montecarlo:SAMPLES or strong:BUDGET (default heuristic)",
+        help="the bots: one for every other seat, or a comma-separated one per other seat "
+        f"in seat order ({', '.join(_bots.BOT_NAMES)}, montecarlo:SAMPLES, strong:BUDGET; "
+        "default heuristic)",
     )
     play_parser.add_argument("--match", action="store_true", help="play the preset's whole match")
     play_parser.add_argument(
@@ -206,9 +235,9 @@ def _parser() -> argparse.ArgumentParser:
     rules_parser.add_argument(
         "preset",
         nargs="?",
-        choices=presets,
+        type=preset_name,
         metavar="PRESET",
-        help="a preset name; without one, list them",
+        help="a preset name, in any case; without one, list them",
     )
     rules_file_option(rules_parser)
     show_parser = commands.add_parser(
@@ -307,7 +336,8 @@ def _run(argv: list[str]) -> int:
         )
     # play
     try:
-        _bots.make_bot(args.bot)
+        for name in args.bot.split(","):
+            _bots.make_bot(name)
         saved = None if args.load is None else read_game(args.load)
         if saved is not None:
             given_preset = any(a == "--preset" or a.startswith("--preset=") for a in argv)
@@ -322,6 +352,7 @@ def _run(argv: list[str]) -> int:
             raise ValueError(
                 f"--seat must be a seat from 0 to {rules.players - 1}, not {args.seat}"
             )
+        seat_bots(rules, args.seat, args.bot)
     except ValueError as error:
         print(f"{command}: error: {error}", file=sys.stderr)
         return 2

@@ -2,21 +2,24 @@
 their seat sees it, what the others do, and how each deal ends.
 
 Seats are "you", "seat N" or "seat N (your partner)"; numbers are written
-in digits; hands are listed in the order they are held, as
-:func:`briscola.text` (``briscola show``) lists them.
+in digits. A hand that draws from a stock is listed in the order it is
+held, the card drawn last, as :func:`briscola.text` (``briscola show``)
+lists it; a hand dealt whole, with no stock to draw from (bastardo's
+eight cards), is sorted by suit, trumps first, each suit from its
+strongest card, as the cards to call are.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TextIO
+from typing import Final, TextIO
 
-from .._actions import Action, Bid, Call, Cut, Knock, Pass, Play, Say, Sign, SwapTrump
+from .._actions import Action, Bid, Call, Cut, Knock, Pass, Play, Say, Sign, SwapTrump, Word
 from .._cards import Card, Suit
 from .._engine import apply, outcome
 from .._match import MatchState
 from .._observe import Observation
-from .._rules import Auction, MatchFormat, Rules
+from .._rules import Auction, DealStyle, MatchFormat, Rules
 from .._state import Contract, GameState, Phase
 from .._text import stock_text
 from .._trick import trick_winner
@@ -37,6 +40,15 @@ def sorted_cards(cards: Sequence[Card], rules: Rules, trump: Suit | None) -> lis
         return (card.suit is not trump, card.suit.value, strength[card.rank])
 
     return sorted(cards, key=key)
+
+
+def hand_order(seen: Observation) -> list[Card]:
+    """The seat's hand as ``play`` lists it: in the order it is held when
+    the rules have a stock to draw from, else by suit
+    (:func:`sorted_cards`)."""
+    if seen.rules.deal is DealStyle.WHOLE:
+        return sorted_cards(seen.hand, seen.rules, seen.trump)
+    return list(seen.hand)
 
 
 class Seats:
@@ -95,7 +107,9 @@ def show(seen: Observation, seats: Seats, out: TextIO, name: Names) -> None:
         table = [f"Trump: {name.suit(seen.trump)}"]
         if seen.trump_card is not None:
             table.append(f"trump card: {name(seen.trump_card)}")
-        table.append(f"stock: {stock_text(seen.stock_size, seen.trump_card is not None)}")
+        if rules.deal is not DealStyle.WHOLE:
+            # A game dealt whole has no stock to tell.
+            table.append(f"stock: {stock_text(seen.stock_size, seen.trump_card is not None)}")
         print("; ".join(table) + ".", file=out)
     if seen.stock_known:
         # Everyone saw where the redraw buried its cards.
@@ -123,18 +137,58 @@ def show(seen: Observation, seats: Seats, out: TextIO, name: Names) -> None:
     partner_signs = [str(signal) for other, signal in seen.signs if other != seen.seat]
     if partner_signs:
         print(f"Your partner has signed to you: {listing(partner_signs)}.", file=out)
-    hand = ", ".join(name(card) for card in seen.hand)
+    hand = ", ".join(name(card) for card in hand_order(seen))
     print(f"Your hand: {hand or 'nothing'}.", file=out)
 
 
-def print_talk(legal: Sequence[Action], out: TextIO) -> None:
+# What each word asks and each sign claims, as the bots read them.
+_WORD_HELP: Final = {
+    Word.ACE_OR_THREE: "play an ace or a three, of any suit (karik does not mean trumps)",
+    Word.NO_POINTS: "play a card without points",
+    Word.POINTS: "put points on the trick (a king, a knight or a jack)",
+    Word.TRUMP: "play a trump",
+    Word.SMALL_TRUMP: "play a small trump, one without points",
+}
+_SIGN_HELP: Final = (
+    "karik: you hold an ace or a three that is not a trump (karik does not mean "
+    "trumps: the ace and the three of trumps have signs of their own)",
+    "ace, three, king, knight or jack: you hold that card of trumps",
+    "small: you hold a small trump, one without points",
+)
+
+
+def print_talk(legal: Sequence[Action], out: TextIO, explain: bool = False) -> None:
     """With table talk, how to say a word and make a sign, when the seat
-    still may."""
-    words = [action.word.croatian for action in legal if isinstance(action, Say)]
+    still may; with ``explain``, what each word and sign means."""
+    words = [action.word for action in legal if isinstance(action, Say)]
+    signs = any(isinstance(action, Sign) for action in legal)
+    if not explain:
+        if words:
+            croatian = listing([word.croatian for word in words], "or")
+            print(f"  Say aloud, everyone hears: say {croatian}.", file=out)
+        if signs:
+            print(f"  Sign to your partner, only they see: sign {SIGN_CHOICES}.", file=out)
+        if words or signs:
+            print("  (? says what the words and signs mean.)", file=out)
+        return
+    if not (words or signs):
+        return
+    print(
+        "  Table talk: before your card you may say one word and make one sign; "
+        "neither passes the turn.",
+        file=out,
+    )
     if words:
-        print(f"  Say aloud, everyone hears: say {listing(words, 'or')}.", file=out)
-    if any(isinstance(action, Sign) for action in legal):
-        print(f"  Sign to your partner, only they see: sign {SIGN_CHOICES}.", file=out)
+        print("  Say a word aloud, everyone hears it (type say and the word):", file=out)
+        for word in words:
+            print(f"    {word.croatian}: {_WORD_HELP[word]}", file=out)
+    if signs:
+        print(
+            "  Make a secret sign, only your partner sees it (type sign and what it claims):",
+            file=out,
+        )
+        for line in _SIGN_HELP:
+            print(f"    {line}", file=out)
 
 
 def _points_text(rules: Rules, points: list[int], seats: Seats) -> str:
@@ -189,7 +243,11 @@ def _show_contract(
     )
     if partner is None:
         taken = points[declarer]
-        print(f"The declarer has taken {taken} of {bid}; the partner is not known yet.", file=out)
+        if declarer == seats.seat:
+            told = f"You have taken {taken} of {bid}; your partner is not known yet."
+        else:
+            told = f"The declarer has taken {taken} of {bid}; the partner is not known yet."
+        print(told, file=out)
         return
     side = sorted({declarer, partner})
     taken = sum(points[s] for s in side)

@@ -13,6 +13,7 @@ from typing import TextIO
 from .._presets import preset
 from .._rules import Auction, Rules
 from ..bots._tournament import Entrant, TournamentError, TournamentResult, places, running
+from ._stand_in import stand_ins
 
 # --- simulate --------------------------------------------------------------------
 
@@ -122,7 +123,10 @@ def simulate(
     and a last line gives the speed-up they brought: the time the workers
     were busy (their processor time) over the wall time of the run.
     Win rates carry a 95% confidence interval (Wilson's). With an auction,
-    a deal everyone passed is void, counted in a column of its own.
+    a deal everyone passed is void, counted in a column of its own. A
+    learned bot without weights for the rules plays as the heuristic bot:
+    a line on ``err`` says so, and the table names it ``learned
+    (heuristic: no weights)``.
 
     Args:
         rules: A preset name, or rules.
@@ -166,6 +170,9 @@ def simulate(
     title = "custom rules" if title is None else title
     if type(jobs) is not int or jobs < 1:
         raise ValueError(f"jobs must be a positive number of processes, not {jobs!r}")
+    line_up = stand_ins(rules, specs, title)
+    for note in line_up.notes:
+        print(f"briscola simulate: {note}", file=err)
     bar = _Progress(deals, err, err.isatty() if progress is None else progress)
     start = time.perf_counter()
     executor: Executor | None = None
@@ -176,7 +183,7 @@ def simulate(
             executor = _workers(jobs)
         runs = running(
             rules,
-            specs,
+            line_up.entrants,
             deals,
             seed=seed,
             rotate=rotate,
@@ -204,7 +211,8 @@ def simulate(
     elapsed = time.perf_counter() - start
     if result is None:
         return status
-    print_table(result, title, deals, out, stopped="stopped" if status == 1 else "interrupted")
+    stopped = "stopped" if status == 1 else "interrupted"
+    print_table(result, title, deals, out, stopped=stopped, labels=line_up.labels)
     games = result.games
     print(f"{games} deals in {elapsed:.2f} s: {_rate(games, elapsed)} deals per second", file=out)
     if jobs > 1:
@@ -232,10 +240,16 @@ def _percent(value: float) -> str:
 
 
 def print_table(
-    result: TournamentResult, title: str, planned: int, out: TextIO, stopped: str = "interrupted"
+    result: TournamentResult,
+    title: str,
+    planned: int,
+    out: TextIO,
+    stopped: str = "interrupted",
+    labels: Sequence[str] | None = None,
 ) -> None:
     """The heading and the table of a (perhaps interrupted or ``stopped``)
-    tournament: aligned columns, one row per entry of the line-up."""
+    tournament: aligned columns, one row per entry of the line-up, each
+    named by ``labels`` (by default, as the result names it)."""
     rules, done = result.rules, result.deals
     if done == planned:
         seeds = f"seeds {result.seed} to {result.seed + done - 1}"
@@ -257,11 +271,15 @@ def print_table(
     else:
         head += ["mean points"]
     rows = [head]
-    for s in result.standings:
+    names = [s.bot for s in result.standings] if labels is None else list(labels)
+    if len(names) == 1:
+        # One bot for every seat: a row per seat.
+        names *= len(result.standings)
+    for s, name in zip(result.standings, names):
         low, high = s.win_interval
         row = [
             "+".join(map(str, s.seats)),
-            s.bot,
+            name,
             str(s.deals),
             str(s.wins),
             _percent(s.win_rate),

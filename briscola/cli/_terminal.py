@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import sys
 from collections.abc import Callable, Sequence
-from typing import Final, TextIO, TypeVar
+from typing import Final, TextIO, TypeVar, cast
 
 from .. import bots as _bots
 from .._actions import Action, Bid, Call, Cut, Knock, Pass, Play, Say, Sign, SwapTrump
@@ -19,9 +19,19 @@ from .._state import GameState
 from .._trick import trick_winner
 from ._files import write_game
 from ._input import hint, read_answer
-from ._narrate import Narrator, Seats, print_talk, report_deal, show, sorted_cards
+from ._narrate import (
+    Narrator,
+    Seats,
+    hand_order,
+    print_talk,
+    report_deal,
+    show,
+    sorted_cards,
+)
 from ._show import TrickPictures
+from ._stand_in import stand_ins
 from ._words import Names, capital, describe_action, listing, seats_text
+from ._wrap import WrappedLines, terminal_width
 
 # --- demo ------------------------------------------------------------------------
 
@@ -101,12 +111,12 @@ class Quit(Exception):
 
 def menu_order(seen: Observation, legal: Sequence[Action]) -> list[Action]:
     """The legal actions in the order of the menu: cards to play or to
-    exchange in the order of the hand shown (as it is held), cards to call
+    exchange in the order of the hand shown (:func:`hand_order`), cards to call
     by suit and strength, the rest as the engine lists them; table talk is
     typed, not numbered."""
     cards = [a for a in legal if isinstance(a, (Play, Call, SwapTrump))]
     calls = [a.card for a in cards if isinstance(a, Call)]
-    order = {card: i for i, card in enumerate(seen.hand)}
+    order = {card: i for i, card in enumerate(hand_order(seen))}
     called = {card: i for i, card in enumerate(sorted_cards(calls, seen.rules, seen.trump))}
     rank = {type_: i for i, type_ in enumerate((Play, SwapTrump, Call))}
     others: list[Action] = [
@@ -154,6 +164,7 @@ class _Human:
         self.style = style
         self.narrator = narrator
         self.auto = auto
+        self.talk_explained = False
 
     def choose(
         self, observation: Observation, legal: Sequence[Action], rng: random.Random
@@ -180,7 +191,7 @@ class _Human:
             if answer in ("q", "quit", "exit"):
                 raise Quit
             if answer in ("?", "h", "help"):
-                self._menu(observation, menu, legal)
+                self._menu(observation, menu, legal, explain=True)
                 continue
             read = read_answer(line, legal, menu, self.name, self.style, observation)
             if read.action is not None:
@@ -188,8 +199,16 @@ class _Human:
             print(capital(read.problem), file=self.out)
         raise RefusedInput
 
-    def _menu(self, seen: Observation, menu: Sequence[Action], legal: Sequence[Action]) -> None:
-        """The choices: numbered, except bids and table talk, which are typed."""
+    def _menu(
+        self,
+        seen: Observation,
+        menu: Sequence[Action],
+        legal: Sequence[Action],
+        explain: bool = False,
+    ) -> None:
+        """The choices: numbered, except bids and table talk, which are
+        typed; what the words and signs of table talk mean the first time
+        they are offered, and with ``explain`` (asked with ``?``)."""
         out, name = self.out, self.name
         bids = [a for a in menu if isinstance(a, Bid)]
         if bids:
@@ -221,7 +240,10 @@ class _Human:
             return
         labels = [_label(action, seen, name) for action in menu]
         _print_choices(labels, out)
-        print_talk(legal, out)
+        talk = any(isinstance(action, (Say, Sign)) for action in legal)
+        explain = explain or (talk and not self.talk_explained)
+        self.talk_explained = self.talk_explained or explain
+        print_talk(legal, out, explain=explain)
 
 
 def _bids_text(bids: Sequence[Bid], can_pass: bool) -> str:
@@ -302,25 +324,63 @@ class _Thinking:
         return repr(self.bot)
 
 
+def seat_bots(rules: Rules, seat: int, bot: str | Sequence[str]) -> dict[int, str]:
+    """The bot name of every seat but ``seat``: ``bot`` is one name for
+    all of them, or a comma list (or a sequence) of one name per other
+    seat, in seat order.
+
+    Raises:
+        ValueError: If a name is not a bot's or the count is neither one
+            nor the number of other seats.
+
+    >>> seat_bots(preset("italian-4p"), 1, "heuristic,random,strong")
+    {0: 'heuristic', 2: 'random', 3: 'strong'}
+    >>> seat_bots(preset("italian-4p"), 1, "heuristic,random")
+    Traceback (most recent call last):
+    ...
+    ValueError: --bot: give one bot for every other seat, or one for each of seats 0, 2 and 3 (3 names), not 2 names
+    """
+    names = bot.split(",") if isinstance(bot, str) else list(bot)
+    names = [name.strip() for name in names]
+    others = [s for s in range(rules.players) if s != seat]
+    if len(names) == 1:
+        names = names * len(others)
+    if len(names) != len(others):
+        raise ValueError(
+            f"--bot: give one bot for every other seat, or one for each of seats "
+            f"{listing([str(s) for s in others])} ({len(others)} names), not {len(names)} names"
+        )
+    for name in names:
+        _bots.make_bot(name)
+    return dict(zip(others, names))
+
+
 def _table(
-    rules: Rules, seat: int, bot: str, human: _Human, out: TextIO, seats: Seats
+    rules: Rules, seat: int, bots: dict[int, str], human: _Human, out: TextIO, seats: Seats
 ) -> list[_bots.Bot]:
     table: list[_bots.Bot] = []
     for other in range(rules.players):
         if other == seat:
             table.append(human)
             continue
-        made = _bots.make_bot(bot)
+        made = _bots.make_bot(bots[other])
         searching = isinstance(made, _bots.MonteCarloBot)
         table.append(_Thinking(made, out, seats, other) if searching else made)
     return table
 
 
-def _welcome(rules: Rules, title: str, seat: int, bot: str, match: bool, resumed: bool) -> str:
+def _welcome(
+    rules: Rules, title: str, seat: int, bots: dict[int, str], match: bool, resumed: bool
+) -> str:
     what = "a match" if match else "one deal"
     if resumed:
         what = f"resuming {what}"
     opponents = [s for s in range(rules.players) if s != seat]
+    kinds = set(bots.values())
+    if len(kinds) == 1:
+        who = f"{kinds.pop()} bots"
+    else:
+        who = "bots: " + listing([f"seat {s} {name}" for s, name in bots.items()])
     if rules.teams is not None and rules.auction is Auction.NONE:
         team = next(t for t in rules.teams if seat in t)
         partners = [s for s in team if s != seat]
@@ -329,16 +389,16 @@ def _welcome(rules: Rules, title: str, seat: int, bot: str, match: bool, resumed
         return (
             f"{title}, {what}: you are seat {seat}, with {with_} as your partner"
             f"{'s' if len(partners) > 1 else ''}, against seats "
-            f"{listing([str(s) for s in others])}; the other seats are {bot} bots."
+            f"{listing([str(s) for s in others])}; the other seats are {who}."
         )
-    return f"{title}, {what}: you are seat {seat}, against {bot} bots."
+    return f"{title}, {what}: you are seat {seat}, against {who}."
 
 
 def play(
     rules: str | Rules,
     seat: int,
     seed: int | None,
-    bot: str,
+    bot: str | Sequence[str],
     *,
     match: bool = False,
     names: str = "en",
@@ -351,6 +411,7 @@ def play(
     stdin: TextIO | None = None,
     out: TextIO | None = None,
     err: TextIO | None = None,
+    width: int | None = None,
 ) -> int:
     """Play at ``seat`` against bots, reading the moves typed on
     ``stdin``; returns the exit status (0 when the game is played out or
@@ -371,7 +432,11 @@ def play(
         rules: A preset name, or rules.
         seat: The seat of the person at the terminal.
         seed: The deal's or match's seed; random when ``None``.
-        bot: The :func:`~briscola.bots.make_bot` name of the other seats.
+        bot: The :func:`~briscola.bots.make_bot` name of the other seats,
+            or one name per other seat, in seat order (a sequence, or
+            names separated by commas). A learned bot without weights for
+            the rules plays as the heuristic bot: a line on ``err`` says
+            so.
         match: Play the rules' whole match instead of one deal.
         names: How to name the cards (as ``demo``).
         svg_dir: Write an SVG picture of the table, as this seat sees it,
@@ -388,9 +453,13 @@ def play(
         stdin: Where the moves come from; standard input by default.
         out: Where the game is told; standard output by default.
         err: Where interruptions are told; standard error by default.
+        width: The columns a line of ``out`` may take: longer lines break
+            at their spaces. The terminal's width by default (80 when
+            ``out`` is not a terminal).
 
     Raises:
-        ValueError: If ``seat`` is not a seat of the rules.
+        ValueError: If ``seat`` is not a seat of the rules, or ``bot``
+            names no bot or not one per other seat.
 
     >>> import io
     >>> play("italian-2p", 0, 1, "random", stdin=io.StringIO("1\\n" * 20))
@@ -404,7 +473,13 @@ def play(
     0
     """
     stdin = sys.stdin if stdin is None else stdin
-    out = sys.stdout if out is None else out
+    # Every line wrapped to the terminal; WrappedLines writes text as TextIO does.
+    out = cast(
+        TextIO,
+        WrappedLines(
+            sys.stdout if out is None else out, terminal_width() if width is None else width
+        ),
+    )
     err = sys.stderr if err is None else err
     if resume is not None:
         rules = resume.rules
@@ -420,10 +495,16 @@ def play(
     card_name = Names(names)
     narrator = Narrator(seat, rules, out, card_name)
     human = _Human(stdin, out, card_name, names, narrator, auto)
-    table = _table(rules, seat, bot, human, out, narrator.seats)
+    named = seat_bots(rules, seat, bot)
+    line_up = stand_ins(rules, list(named.values()), title)
+    for note in line_up.notes:
+        print(f"briscola play: {note}", file=err)
+    playing = {s: str(entrant) for s, entrant in zip(named, line_up.entrants)}
+    table = _table(rules, seat, playing, human, out, narrator.seats)
     pictures = None if svg_dir is None else TrickPictures(svg_dir, seat, names)
     # Not the seed: it would show the other hands and the stock.
-    print(_welcome(rules, title, seat, bot, match, resume is not None), file=out)
+    labels = dict(zip(named, line_up.labels))
+    print(_welcome(rules, title, seat, labels, match, resume is not None), file=out)
     replay = "" if seed is None or resume is not None else f"Replay it with --seed {seed}."
     try:
         if match:
