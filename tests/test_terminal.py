@@ -647,6 +647,35 @@ def test_play_wraps_every_line_to_the_terminal(
     assert out.split() == wide.split()
 
 
+class EchoingInput(io.StringIO):
+    """Typed answers from a terminal, which echoes each with its end of
+    line (the echo itself is not captured here)."""
+
+    def isatty(self) -> bool:
+        """A terminal."""
+        return True
+
+
+@pytest.mark.parametrize("echoed", [False, True])
+def test_after_an_answer_the_terminal_echoed_a_line_starts_afresh(
+    monkeypatch: pytest.MonkeyPatch, echoed: bool
+) -> None:
+    """The command line guide (play): where the terminal echoes the answer
+    and its end of line, the reply is wrapped from the start of a line of
+    its own; where the answers come from a file, from the prompt's end."""
+    stdin = (EchoingInput if echoed else io.StringIO)("x\nq\n")
+    out = io.StringIO()
+    assert play("italian-2p", 0, 7, "heuristic", stdin=stdin, out=out, width=60) == 0
+    prompt = "Your move [a card or 1-3, q to quit]: "
+    line = next(line for line in out.getvalue().splitlines() if "'x' is not" in line)
+    assert line.startswith(prompt + "'x' is not a move")
+    reply = line[len(prompt) :]
+    if echoed:
+        assert 60 - len(prompt) < len(reply) <= 60
+    else:
+        assert len(line) <= 60
+
+
 # --- bastardo at the table --------------------------------------------------------
 
 

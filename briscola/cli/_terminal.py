@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 import sys
 from collections.abc import Callable, Sequence
@@ -165,6 +166,11 @@ class _Human:
         self.narrator = narrator
         self.auto = auto
         self.talk_explained = False
+        # A terminal echoes the answer and its end of line.
+        self.echoes = False
+        if stdin is not None and isinstance(out, WrappedLines):
+            with contextlib.suppress(ValueError, OSError):
+                self.echoes = stdin.isatty()
 
     def choose(
         self, observation: Observation, legal: Sequence[Action], rng: random.Random
@@ -183,8 +189,10 @@ class _Human:
                 line = "" if self.stdin is None else self.stdin.readline()
             except UnicodeDecodeError:
                 # Bytes that are not text in the terminal's encoding.
+                self._answered()
                 print(f"That line is not text: {hint(legal, menu, self.name)}", file=self.out)
                 continue
+            self._answered()
             if not line:
                 raise EOFError
             answer = line.strip().lower()
@@ -198,6 +206,12 @@ class _Human:
                 return read.action
             print(capital(read.problem), file=self.out)
         raise RefusedInput
+
+    def _answered(self) -> None:
+        """After a line is read: where the terminal echoed it, the next
+        output starts a line of its own."""
+        if self.echoes and isinstance(self.out, WrappedLines):
+            self.out.echoed()
 
     def _menu(
         self,

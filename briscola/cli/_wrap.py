@@ -28,7 +28,7 @@ class WrappedLines(io.TextIOBase):
 
     Text without an end of line (a prompt) is written as it is when the
     stream is flushed; what follows it on its line is wrapped from where it
-    ends.
+    ends, unless the terminal has echoed the answer typed (:meth:`echoed`).
 
     >>> import io
     >>> out = io.StringIO()
@@ -67,6 +67,11 @@ class WrappedLines(io.TextIOBase):
             self._column += len(self._pending)
             self._pending = ""
         self.out.flush()
+
+    def echoed(self) -> None:
+        """The terminal has echoed a line typed after the prompt, and its
+        end: what follows starts a line of its own."""
+        self._column = 0
 
     def _wrapped(self, line: str) -> str:
         start = self._column
