@@ -166,11 +166,13 @@ class _Human:
         self.narrator = narrator
         self.auto = auto
         self.talk_explained = False
-        # A terminal echoes the answer and its end of line.
+        # A terminal echoes the answer and its end of line; an input that
+        # only reads lines is taken for a file.
         self.echoes = False
-        if stdin is not None and isinstance(out, WrappedLines):
+        isatty = getattr(stdin, "isatty", None)
+        if callable(isatty) and isinstance(out, WrappedLines):
             with contextlib.suppress(ValueError, OSError):
-                self.echoes = stdin.isatty()
+                self.echoes = bool(isatty())
 
     def choose(
         self, observation: Observation, legal: Sequence[Action], rng: random.Random
