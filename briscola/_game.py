@@ -37,7 +37,7 @@ from ._state import (
 )
 from ._talk import apply_say, apply_sign, forged_talk, talk_actions
 
-__all__ = ["game_legal_actions", "game_apply"]
+__all__ = ["game_legal_actions", "game_apply", "short_repr"]
 
 # The auction's functions and the transitions (TRANSITIONS below) take
 # the state in the type of their phase (AuctionState, LiveState: see
@@ -115,7 +115,7 @@ _WAITING = {
 
 def _why_not_now(state: GameState, action: object) -> str:
     if type(action) not in TRANSITIONS:
-        return f"{_short_repr(action)} is not an action"
+        return f"{short_repr(action)} is not an action"
     forged = forged_talk(action)
     if forged is not None:
         return forged
@@ -124,7 +124,7 @@ def _why_not_now(state: GameState, action: object) -> str:
     return f"seat {state.to_move} cannot {action} now: {_WAITING[state.phase]}"
 
 
-def _short_repr(value: object, limit: int = 80) -> str:
+def short_repr(value: object, limit: int = 80) -> str:
     """``repr(value)``, cut to ``limit`` characters: error messages never
     echo unbounded input."""
     text = repr(value)

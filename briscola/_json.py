@@ -42,7 +42,7 @@ from ._actions import (
 )
 from ._cards import FULL_PACK, Card, Rank, Suit
 from ._outcome import contract_outcome, sides_outcome, void_outcome
-from ._rules import Auction, DealStyle, Exchange, MatchFormat, PartnerHands, Rules
+from ._rules import MAX_BID, Auction, DealStyle, Exchange, MatchFormat, PartnerHands, Rules
 from ._state import Contract, Outcome, Phase
 
 _T = TypeVar("_T")
@@ -209,6 +209,8 @@ _TALK_ACTIONS: Final[dict[str, Callable[[Json, str], Action]]] = {
 
 
 def read_action(value: Json, where: str) -> Action:
+    """One action in the form of :func:`action_json`: the form of saved
+    deals' histories and of action documents alike."""
     items = read_list(value, where)
     name = items[0] if items and isinstance(items[0], str) else None
     if name in _BARE_ACTIONS:
@@ -223,16 +225,20 @@ def read_action(value: Json, where: str) -> Action:
                 where,
                 f'a bid is ["bid", points] or ["bid", points, rank], found {len(items)} items',
             )
-        points = read_int(items[1], f"{where}[1]")
+        points = read_int(items[1], f"{where}[1]", 0, MAX_BID)
         rank = read_rank(items[2], f"{where}[2]") if len(items) == 3 else None
         return Bid(points, rank)
     if name in _TALK_ACTIONS:
         read_list(items, where, 2)
         return _TALK_ACTIONS[name](items[1], f"{where}[1]")
     known = ", ".join(repr(k) for k in (*_CARD_ACTIONS, "bid", *_BARE_ACTIONS, *_TALK_ACTIONS))
-    raise fail(
-        where, f"unknown action {name!r}; an action is an array starting with one of {known}"
-    )
+    if not items:
+        found = "an empty array"
+    elif name is None:
+        found = f"an array starting with {kind_of(items[0])}"
+    else:
+        found = f"unknown action {name[:40]!r}"
+    raise fail(where, f"{found}; an action is an array starting with one of {known}")
 
 
 # -- rules --------------------------------------------------------------------

@@ -1,8 +1,9 @@
 """Saving and loading: :func:`dumps` and :func:`loads`.
 
 Rules, deals (:class:`~briscola.GameState`), matches
-(:class:`~briscola.MatchState`) and observations
-(:class:`~briscola.Observation`) are written as JSON text. A deal is saved
+(:class:`~briscola.MatchState`), observations
+(:class:`~briscola.Observation`), actions and tuples of actions are
+written as JSON text. A deal is saved
 as its rules, pack order, dealer and history, and a match as its rules,
 seed and the history of every deal; both are loaded by replaying their
 actions through the engine, so a saved game can only ever load as play
@@ -13,7 +14,8 @@ The format (version 2)
 
 Every document is a JSON object with two keys in common: ``"format"``, the
 format version (the int ``2``), and ``"type"``: ``"rules"``, ``"game"``,
-``"match"`` or ``"observation"``. The values inside:
+``"match"``, ``"observation"``, ``"action"`` or ``"actions"``. The
+values inside:
 
 - a **card** is its index in the canonical 40-card pack, an int from 0 to
   39: ``10 * suit + rank`` with the suits COINS, CUPS, SWORDS, CLUBS = 0 to
@@ -26,7 +28,9 @@ format version (the int ``2``), and ``"type"``: ``"rules"``, ``"game"``,
 - an **action** is an array: ``["play", card]``, ``["swap", card]``,
   ``["call", card]``, ``["cut"]``, ``["knock"]``, ``["pass"]``,
   ``["bid", points]`` or, in the chiamata auction, ``["bid", points,
-  rank]``;
+  rank]``; with table talk ``["say", word]`` and ``["sign", signal]``,
+  the word and the signal as their ``value`` strings (``"points"``,
+  ``"ace-of-trumps"``);
 - **rules** are an object with one key per :class:`~briscola.Rules` field,
   under the field's name; a field left out takes its default;
 - an **outcome** is ``{"sides", "points", "winners", "scores", "sweep"}``
@@ -46,7 +50,12 @@ The documents:
   results of the finished deals are proven, not taken on trust; every
   deal but the last must end where its actions end;
 - ``"observation"``: the rules and one key per other
-  :class:`~briscola.Observation` field, under the field's name.
+  :class:`~briscola.Observation` field, under the field's name;
+- ``"action"``: ``{"format", "type", "action"}``, one action;
+- ``"actions"``: ``{"format", "type", "actions"}``, an array of actions
+  (a list of legal actions, say): the wire format of a game server.
+  Loading checks each action's form, not whether the rules allow it now:
+  that is :func:`~briscola.apply`'s business.
 
 Loading checks everything: malformed JSON, a wrong type anywhere, an
 unknown version, type tag, enum value or action, a pack with missing or
@@ -57,12 +66,13 @@ An observation of a match carries the match's public record but not the
 play of its earlier deals: its results are checked for agreeing with the
 rules' scoring, with each other and with the deal in progress, not
 replayed. Limits guard the reader's time: at most :data:`MAX_DEALS` deals
-in a match and :data:`MAX_ACTIONS` actions in a deal, checked before
-anything in them is read.
+in a match and :data:`MAX_ACTIONS` actions in a deal or in an
+``"actions"`` document, checked before anything in them is read.
 
 Version 1 documents of rules, deals and observations still load. A
 version 1 match does not: it kept only the results of its finished deals,
-which cannot be proven without their play.
+which cannot be proven without their play. Action documents are new in
+version 2.
 """
 
 from __future__ import annotations
@@ -70,14 +80,27 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
-from typing import Any, Final, TypeVar, overload
+from typing import Any, Final, TypeAlias, TypeVar, overload
 
 import attrs
 
-from ._actions import Action, IllegalActionError
+from ._actions import (
+    Action,
+    Bid,
+    Call,
+    Cut,
+    IllegalActionError,
+    Knock,
+    Pass,
+    Play,
+    Say,
+    Sign,
+    SwapTrump,
+)
 from ._cards import Card
 from ._deal import new_game
 from ._engine import apply, outcome
+from ._game import short_repr as _short
 from ._json import (
     Json,
     action_json,
@@ -126,12 +149,19 @@ MAX_DEALS: Final = 5_000
 """The most deals :func:`loads` accepts in a match."""
 
 MAX_ACTIONS: Final = 2_000
-"""The most actions :func:`loads` accepts in one deal's history: far more
-than any deal takes (forty cards, a few exchanges, a bastardo auction)."""
+"""The most actions :func:`loads` accepts in one deal's history or one
+``"actions"`` document: far more than any deal takes (forty cards, a few
+exchanges, a bastardo auction)."""
+
+_ACTION_TYPES: Final = frozenset((Play, Cut, Knock, SwapTrump, Bid, Pass, Call, Say, Sign))
+
+Saved: TypeAlias = Rules | GameState | MatchState | Observation | Action | tuple[Action, ...]
+"""What :func:`dumps` writes and :func:`loads` reads."""
 
 
-def dumps(obj: Rules | GameState | MatchState | Observation) -> str:
-    """Write rules, a deal, a match or an observation as JSON text.
+def dumps(obj: Saved) -> str:
+    """Write rules, a deal, a match, an observation, an action or a tuple
+    of actions as JSON text.
 
     Args:
         obj: What to save.
@@ -140,7 +170,8 @@ def dumps(obj: Rules | GameState | MatchState | Observation) -> str:
         A JSON document that :func:`loads` turns back into an equal object.
 
     Raises:
-        TypeError: If ``obj`` is none of the four.
+        TypeError: If ``obj`` is none of those (a tuple holding anything
+            but actions included).
 
     >>> from briscola import dumps, loads, new_game, preset, apply, legal_actions
     >>> state = new_game(preset("italian-2p"), seed=3)
@@ -150,6 +181,14 @@ def dumps(obj: Rules | GameState | MatchState | Observation) -> str:
     '{"format":2,"type":"game","rules":{"play'
     >>> loads(text) == state
     True
+
+    An action, or a tuple of them (the legal actions, say), is a document
+    of its own, in the form a saved deal's history uses:
+
+    >>> dumps(state.history[0])
+    '{"format":2,"type":"action","action":["play",5]}'
+    >>> dumps(legal_actions(state))
+    '{"format":2,"type":"actions","actions":[["play",14],["play",3],["play",31]]}'
     """
     document: dict[str, Json] = {"format": FORMAT}
     if isinstance(obj, Rules):
@@ -175,38 +214,57 @@ def dumps(obj: Rules | GameState | MatchState | Observation) -> str:
     elif isinstance(obj, Observation):
         document.update(type="observation")
         document.update(_observation_out(obj))
+    elif type(obj) in _ACTION_TYPES:
+        document.update(type="action", action=_action_out(obj))
+    elif type(obj) is tuple:
+        document.update(type="actions", actions=[_action_out(action) for action in obj])
     else:
         raise TypeError(
-            f"dumps saves Rules, a GameState, a MatchState or an Observation, not {obj!r}"
+            "dumps saves Rules, a GameState, a MatchState, an Observation, an action "
+            f"or a tuple of actions, not {_short(obj)}"
         )
     return json.dumps(document, separators=(",", ":"), ensure_ascii=False)
 
 
+def _action_out(action: object) -> Json:
+    if type(action) not in _ACTION_TYPES:
+        raise TypeError(f"dumps saves a tuple of actions only, not one holding {_short(action)}")
+    try:
+        return action_json(action)  # type: ignore[arg-type]
+    except AttributeError:  # a Say or Sign built around something else
+        raise TypeError(f"dumps cannot save {_short(action)}: it is not a valid action") from None
+
+
 _Saved = TypeVar("_Saved", Rules, GameState, MatchState, Observation)
+_Action = TypeVar("_Action", Play, Cut, Knock, SwapTrump, Bid, Pass, Call, Say, Sign)
 
 
 @overload
-def loads(text: str | bytes) -> Rules | GameState | MatchState | Observation: ...
+def loads(text: str | bytes) -> Saved: ...
 @overload
 def loads(text: str | bytes, expect: type[_Saved]) -> _Saved: ...
-def loads(
-    text: str | bytes, expect: type[_Saved] | None = None
-) -> Rules | GameState | MatchState | Observation:
+@overload
+def loads(text: str | bytes, expect: type[_Action]) -> _Action: ...
+@overload
+def loads(text: str | bytes, expect: type[tuple[Any, ...]]) -> tuple[Action, ...]: ...
+def loads(text: str | bytes, expect: type | None = None) -> Saved:
     """Read what :func:`dumps` wrote.
 
     Args:
         text: A JSON document (see the module's documentation for the
             format).
         expect: The kind of object the caller wants: :class:`~briscola.Rules`,
-            :class:`~briscola.GameState`, :class:`~briscola.MatchState` or
-            :class:`~briscola.Observation`. A document of another kind
-            raises :class:`ValueError`, and type checkers know the result's
-            type: ``loads(text, MatchState).results`` type-checks.
+            :class:`~briscola.GameState`, :class:`~briscola.MatchState`,
+            :class:`~briscola.Observation`, an action class such as
+            :class:`~briscola.Play`, or ``tuple`` for a tuple of actions.
+            Anything else raises :class:`ValueError`, and type checkers
+            know the result's type: ``loads(text, MatchState).results``
+            type-checks.
 
     Returns:
         The :class:`~briscola.Rules`, :class:`~briscola.GameState`,
-        :class:`~briscola.MatchState` or :class:`~briscola.Observation`
-        the document describes.
+        :class:`~briscola.MatchState`, :class:`~briscola.Observation`,
+        action or tuple of actions the document describes.
 
     Raises:
         ValueError: If ``text`` is not such a document, or describes
@@ -232,6 +290,23 @@ def loads(
     Traceback (most recent call last):
     ...
     ValueError: unsupported format version 3: this version of briscola reads versions 1 and 2
+
+    Actions are checked for their form only: whether one is legal now is
+    for :func:`~briscola.apply` to say.
+
+    >>> from briscola import Bid, Play
+    >>> loads('{"format": 2, "type": "action", "action": ["bid", 61, "ace"]}')
+    Bid(points=61, rank=<Rank.ACE: 0>)
+    >>> loads('{"format": 2, "type": "actions", "actions": [["pass"], ["play", 7]]}')
+    (Pass(), Play(card=Card(Suit.COINS, Rank.JACK)))
+    >>> loads('{"format": 2, "type": "action", "action": ["pass"]}', Play)
+    Traceback (most recent call last):
+    ...
+    ValueError: expected a Play, found Pass()
+    >>> loads('{"format": 2, "type": "action", "action": ["play", 40]}')
+    Traceback (most recent call last):
+    ...
+    ValueError: action[1]: a card is an int from 0 to 39, found the number 40
     """
     if isinstance(text, (bytes, bytearray)):
         try:
@@ -270,13 +345,19 @@ def loads(
             "the results of the finished deals, not their play, so they cannot be proven "
             "by replay; matches are saved in version 2 since briscola 0.2"
         )
-    if expect is not None and _KINDS.get(expect) != kind:
-        wanted = _KINDS.get(expect, getattr(expect, "__name__", "?"))
-        raise ValueError(f"expected a saved {wanted} document, found a {kind} document")
+    if kind in ("action", "actions") and version == 1:
+        raise ValueError(f"{kind} documents exist since format version 2, not in version 1")
+    wanted = "action" if expect in _ACTION_TYPES else _KINDS.get(expect) if expect else kind
+    if wanted != kind:
+        named = wanted or getattr(expect, "__name__", "?")
+        found_kind = ("an " if str(kind)[0] in "aeiou" else "a ") + str(kind)
+        raise ValueError(f"expected a saved {named} document, found {found_kind} document")
     try:
-        found: Rules | GameState | MatchState | Observation = reader(document)
+        found: Saved = reader(document)
     except ValueError as error:
         raise ValueError(_bounded(str(error))) from None
+    if expect is not None and expect in _ACTION_TYPES and type(found) is not expect:
+        raise ValueError(f"expected a {expect.__name__}, found {_short(found)}")
     return found
 
 
@@ -296,6 +377,7 @@ _KINDS: Final[dict[type, str]] = {
     GameState: "game",
     MatchState: "match",
     Observation: "observation",
+    tuple: "actions",
 }
 
 
@@ -331,12 +413,22 @@ def _read_game(document: dict[str, Json]) -> GameState:
     return _replay(state, history, "game")
 
 
+def _read_action(document: dict[str, Json]) -> Action:
+    fields = read_object(document, "action document", ("action",), top=True)
+    return read_action(fields["action"], "action")
+
+
+def _read_actions(document: dict[str, Json]) -> tuple[Action, ...]:
+    fields = read_object(document, "actions document", ("actions",), top=True)
+    return _history(fields["actions"], "actions")
+
+
 def _history(value: Json, where: str) -> tuple[Action, ...]:
-    """A deal's actions, refused before any is read if there are more than
-    :data:`MAX_ACTIONS`."""
+    """A deal's actions (or an actions document's), refused before any is
+    read if there are more than :data:`MAX_ACTIONS`."""
     actions = read_list(value, where)
     if len(actions) > MAX_ACTIONS:
-        raise fail(where, f"a deal has at most {MAX_ACTIONS} actions, found {len(actions)}")
+        raise fail(where, f"at most {MAX_ACTIONS} actions are read, found {len(actions)}")
     return read_tuple(actions, where, read_action)
 
 
@@ -534,4 +626,6 @@ _READERS: Final[dict[str, Callable[[dict[str, Json]], Any]]] = {
     "game": _read_game,
     "match": _read_match,
     "observation": _read_observation,
+    "action": _read_action,
+    "actions": _read_actions,
 }

@@ -31,8 +31,10 @@ def _played(
 
 def documents() -> dict[str, str]:
     """Name to saved document: each preset's rules, deals fresh, in play
-    and finished, and matches fresh and after a few deals."""
+    and finished, actions (one of each kind played, the legal actions and
+    a history), and matches fresh and after a few deals."""
     rng = random.Random(17)
+    talk_rng = random.Random(29)  # its own, so the other documents stay as they were
     found: dict[str, str] = {}
     for name in NAMES:
         rules = briscola.preset(name)
@@ -41,6 +43,12 @@ def documents() -> dict[str, str]:
         found[f"game-{name}-fresh"] = briscola.dumps(game)
         found[f"game-{name}-played"] = briscola.dumps(_played(game, 9, rng))
         found[f"game-{name}-over"] = briscola.dumps(_played(game, 400, rng))
+        played = _played(game, 12, talk_rng)
+        assert isinstance(played, briscola.GameState)
+        found[f"actions-{name}-legal"] = briscola.dumps(briscola.legal_actions(played))
+        found[f"actions-{name}-history"] = briscola.dumps(played.history)
+        for action in {type(action): action for action in played.history}.values():
+            found[f"action-{name}-{type(action).__name__.lower()}"] = briscola.dumps(action)
         match = briscola.new_match(rules, seed=rng.randrange(1000))
         found[f"match-{name}"] = briscola.dumps(_played(match, 90, rng))
     return found

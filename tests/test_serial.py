@@ -226,7 +226,7 @@ def test_documents_carry_format_and_type() -> None:
 
 
 def test_dumps_refuses_other_objects() -> None:
-    """Only rules, deals, matches and observations are saved."""
+    """Only rules, deals, matches, observations and actions are saved."""
     with pytest.raises(TypeError):
         dumps({"players": 2})  # type: ignore[arg-type]
 
@@ -427,23 +427,35 @@ def test_fuzz_random_json(value: Json) -> None:
 
 
 @given(
-    kind=st.sampled_from(["rules", "game", "match", "observation"]),
+    kind=st.sampled_from(["rules", "game", "match", "observation", "action", "actions"]),
     fields=st.dictionaries(
-        st.sampled_from(["rules", "pack", "dealer", "history", "seed", "deals", "seat", "hand"]),
+        st.sampled_from(
+            ["rules", "pack", "dealer", "history", "seed", "deals", "seat", "hand", "action"]
+        ),
         json_values,
     ),
+    version=st.sampled_from([1, 2]),
 )
-def test_fuzz_documents_with_random_fields(kind: str, fields: dict[str, Json]) -> None:
+def test_fuzz_documents_with_random_fields(
+    kind: str, fields: dict[str, Json], version: int
+) -> None:
     """A document with a valid header and random fields never raises
     anything but ValueError."""
-    _loads_or_value_error(_doc(kind, **fields))
+    _loads_or_value_error(json.dumps({"format": version, "type": kind, **fields}))
 
 
 @functools.cache
 def valid_documents() -> dict[str, list[Json]]:
     """Valid documents of each type, from several presets and points of
     play."""
-    found: dict[str, list[Json]] = {"rules": [], "game": [], "match": [], "observation": []}
+    found: dict[str, list[Json]] = {
+        "rules": [],
+        "game": [],
+        "match": [],
+        "observation": [],
+        "action": [],
+        "actions": [],
+    }
     for name in ("italian-3p", "finnish-2p", "split-dupla-2p", "romanian-4p", "bastardo"):
         rules = PRESETS[name]
         state = new_game(rules, seed=17)
@@ -452,6 +464,8 @@ def valid_documents() -> dict[str, list[Json]]:
         found["rules"].append(json.loads(dumps(rules)))
         found["game"].append(json.loads(dumps(state)))
         found["observation"].append(json.loads(dumps(observe(state, 1))))
+        found["actions"].append(json.loads(dumps(state.history)))
+        found["action"] += [json.loads(dumps(action)) for action in state.history[:3]]
         match = play_match(attrs.evolve(rules, match_target=2), 5, 70)
         found["match"].append(json.loads(dumps(match)))
         found["observation"].append(json.loads(dumps(observe(match, 0))))
@@ -504,7 +518,7 @@ def mutated_documents(draw: st.DrawFn, kind: str) -> str:
     return json.dumps(document)
 
 
-@pytest.mark.parametrize("kind", ["rules", "game", "match", "observation"])
+@pytest.mark.parametrize("kind", ["rules", "game", "match", "observation", "action", "actions"])
 @given(data=st.data())
 def test_fuzz_mutated_documents(kind: str, data: st.DataObject) -> None:
     """Valid documents, randomly damaged, load (to something that saves and

@@ -12,11 +12,17 @@ import tempfile
 from typing import Final
 
 from .._match import MatchState
+from .._observe import Observation
 from .._rules import Rules
 from .._serial import dumps, loads
 from .._state import GameState
 
-_KINDS = {Rules: "rules", GameState: "a deal", MatchState: "a match"}
+_KINDS = {
+    Rules: "rules",
+    GameState: "a deal",
+    MatchState: "a match",
+    Observation: "an observation",
+}
 
 
 MAX_FILE_BYTES: Final = 16 * 1024 * 1024
@@ -75,9 +81,7 @@ def _read(path: str) -> object:
 
 
 def _kind(value: object) -> str:
-    return next(
-        (word for kind, word in _KINDS.items() if isinstance(value, kind)), "an observation"
-    )
+    return next((word for kind, word in _KINDS.items() if isinstance(value, kind)), "actions")
 
 
 def read_rules(path: str) -> Rules:

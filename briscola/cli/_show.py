@@ -71,6 +71,8 @@ def show(
         obj = loads(data)
         if isinstance(obj, Rules):
             raise ValueError("it holds rules, not a deal: there is no table to show")
+        if not isinstance(obj, (GameState, MatchState, Observation)):
+            raise ValueError("it holds actions, not a deal: there is no table to show")
         shown: GameState | MatchState | Observation = obj
         if seat is not None:
             if isinstance(obj, Observation):
