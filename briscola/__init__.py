@@ -6,6 +6,16 @@
 ...     state = briscola.apply(state, briscola.legal_actions(state)[0])
 >>> sum(briscola.outcome(state).points)
 120
+
+A seat chooses from what it sees alone: its observation lists its moves,
+and an action travels as JSON.
+
+>>> state = briscola.new_game(briscola.preset("split-4p"), seed=1)
+>>> seen = briscola.observe(state, state.to_move)
+>>> briscola.legal_actions(seen) == briscola.legal_actions(state)
+True
+>>> briscola.dumps(briscola.legal_actions(seen))
+'{"format":2,"type":"actions","actions":[["cut"],["knock"]]}'
 """
 
 from ._actions import (

@@ -24,6 +24,8 @@ __all__ = [
     "apply_pass",
     "apply_call",
     "call_actions",
+    "bids_above",
+    "calls_after",
     "bid_ladder",
 ]
 
@@ -131,20 +133,39 @@ def _new_round(passed: tuple[bool, ...]) -> _Round:
 def auction_actions(state: AuctionState) -> tuple[Action, ...]:
     """``Pass()`` first, then every bid above the highest so far, lowest
     first (one list per place on the ladder, made when it was compiled)."""
-    table = state.setup.table
+    return bids_above(state.setup.table, state.contract.bid)
+
+
+def bids_above(table: Table, highest: Bid | None) -> tuple[Action, ...]:
+    """The auction's legal actions under ``table``'s rules once ``highest``
+    is the highest bid (``None`` before any): what :func:`auction_actions`
+    gives a deal and :func:`briscola.legal_actions` an observation.
+
+    Raises:
+        ValueError: If ``highest`` is not a bid of these rules' auction.
+    """
     ladder = _LADDERS.get(table) or _new_ladder(table)
-    bid = state.contract.bid
-    if bid is None:
+    if highest is None:
         return ladder.actions[0]
-    place = ladder.by_id.get(id(bid))
-    return ladder.actions[(ladder.index[bid] if place is None else place) + 1]
+    place = ladder.by_id.get(id(highest))
+    if place is None:  # a bid not made by the engine: an observation's
+        place = ladder.index.get(highest)
+        if place is None:
+            raise ValueError(f"{highest} is not a bid of these rules' auction")
+    return ladder.actions[place + 1]
 
 
 def call_actions(state: AuctionState) -> tuple[Action, ...]:
     """Every card the declarer may call, in canonical order: any card of
     the pack, or in the chiamata a card of the rank bid."""
-    contract = state.contract
-    return ladder_of(state).calls[contract.bid.rank if contract.bid is not None else None]
+    return calls_after(state.setup.table, state.contract.bid)
+
+
+def calls_after(table: Table, bid: Bid | None) -> tuple[Action, ...]:
+    """The calls that ``table``'s rules allow after the auction was won
+    with ``bid``: :func:`call_actions` for a deal or an observation."""
+    ladder = _LADDERS.get(table) or _new_ladder(table)
+    return ladder.calls[bid.rank if bid is not None else None]
 
 
 def _not_a_bid(state: GameState, seat: int, action: Bid, ladder: Ladder) -> IllegalActionError:

@@ -11,6 +11,8 @@ from ._cards import Card
 from ._game import TRANSITIONS, game_apply, game_legal_actions
 from ._heard import OPEN_TALK as _OPEN_TALK
 from ._match import MatchState, match_apply, match_legal_actions, match_outcome
+from ._observe import Observation
+from ._observed_actions import observed_actions
 from ._outcome import game_outcome
 from ._play import PLAY_OF as _PLAY
 from ._play import PLAYS_OF_HAND as _PLAYS_OF_HAND
@@ -24,6 +26,7 @@ _transition = TRANSITIONS.get
 _LEGAL: dict[type, Callable[[Any], tuple[Action, ...]]] = {
     GameState: game_legal_actions,
     MatchState: match_legal_actions,
+    Observation: observed_actions,
 }
 _APPLY: dict[type, Callable[[Any, Action], GameState | MatchState]] = {
     GameState: game_apply,
@@ -39,10 +42,15 @@ def _not_a_state(state: object) -> TypeError:
     return TypeError(f"expected a GameState or a MatchState, not {type(state).__name__}")
 
 
-def legal_actions(state: GameState | MatchState) -> tuple[Action, ...]:
+def legal_actions(state: GameState | MatchState | Observation) -> tuple[Action, ...]:
     """Every action the seat to move may take, in a fixed order.
 
-    The order depends only on what the seat to move can see:
+    The actions, and their order, depend only on what the seat to move can
+    see, so an :class:`~briscola.Observation` of that seat gives the same:
+    ``legal_actions(observe(state, state.to_move)) == legal_actions(state)``
+    while the deal goes on. An observation of any other seat, or of a
+    finished deal, gives ``()``: a client or a bot that holds only what its
+    seat sees learns its own moves from it. The order:
 
     - trick play: the allowed trump exchanges (:class:`~briscola.SwapTrump`),
       then one :class:`~briscola.Play` per card in hand, in hand order;
@@ -56,16 +64,25 @@ def legal_actions(state: GameState | MatchState) -> tuple[Action, ...]:
       canonical pack order.
 
     Args:
-        state: A deal (:class:`~briscola.GameState`) or a match
-            (:class:`~briscola.MatchState`).
+        state: A deal (:class:`~briscola.GameState`), a match
+            (:class:`~briscola.MatchState`), or what one seat sees of
+            either (:class:`~briscola.Observation`).
 
     Returns:
-        The legal actions; empty exactly when the state is over.
+        The legal actions; for a deal or a match, empty exactly when it is
+        over; for an observation, empty unless its seat is to move.
 
-    >>> from briscola import new_game, preset, legal_actions
+    Raises:
+        TypeError: If ``state`` is none of those.
+
+    >>> from briscola import new_game, observe, preset, legal_actions
     >>> state = new_game(preset("italian-2p"), seed=3)
     >>> [str(action) for action in legal_actions(state)]
     ['play the six of coins', 'play the knight of cups', 'play the seven of swords']
+    >>> legal_actions(observe(state, 0)) == legal_actions(state)
+    True
+    >>> legal_actions(observe(state, 1))
+    ()
     """
     if type(state) is GameState:
         if state.phase is PHASE_PLAYING and (seat := state.to_move) is not None:
@@ -95,9 +112,12 @@ def legal_actions(state: GameState | MatchState) -> tuple[Action, ...]:
                 return play_actions(state)
         return game_legal_actions(state)
     try:
-        return _LEGAL[type(state)](state)
+        listed = _LEGAL[type(state)]
     except KeyError:
-        raise _not_a_state(state) from None
+        raise TypeError(
+            f"expected a GameState, a MatchState or an Observation, not {type(state).__name__}"
+        ) from None
+    return listed(state)
 
 
 def hand_to_play(state: GameState) -> tuple[Card, ...] | None:

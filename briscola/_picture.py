@@ -162,22 +162,16 @@ def _from_state(
 
 def _from_observation(seen: Observation, state: GameState | None) -> View:
     """The view of an observation; ``state`` is the state it was made from,
-    when known (it only saves sampling one for the legal moves and the
-    outcome, which depend on nothing the seat cannot see)."""
-    legal: tuple[Action, ...] = ()
+    when known (it only saves sampling one for the outcome, which depends
+    on nothing the seat cannot see)."""
+    legal = legal_actions(seen)
     result: Outcome | None = None
-    mover = seen.to_move == seen.seat
-    over = seen.phase is Phase.OVER
-    if mover or over:
+    if seen.phase is Phase.OVER:
         if state is None:
-            # The seat to move knows its legal moves, and at the end every
-            # card is public: any deal agreeing with the observation gives
-            # the same moves and the same outcome.
+            # At the end every card is public: any deal agreeing with the
+            # observation has the same outcome.
             state = sample_state(seen, random.Random(0))
-        if mover:
-            legal = legal_actions(state)
-        if over:
-            result = outcome(state)
+        result = outcome(state)
     last, taker = _last_trick(seen)
     return View(
         rules=seen.rules,

@@ -17,6 +17,7 @@ __all__ = [
     "PLAY_OF",
     "PLAYS_OF_HAND",
     "play_actions",
+    "trick_actions",
     "apply_play",
     "apply_swap",
     "swap_cards",
@@ -60,13 +61,40 @@ def play_actions(state: GameState) -> tuple[Action, ...]:
     seat = state.to_move
     assert seat is not None  # trick play: a seat is always to move
     hand = state.hands[seat]
-    plays: tuple[Action, ...] = PLAYS_OF_HAND[len(hand)](hand)
     face_up = state.trump_card
+    if face_up is None or state.setup.table.swap_gives[face_up.index].isdisjoint(hand):
+        # No trump in hand that the face-up card could take (the common
+        # case): the cards alone, without trick_actions' call.
+        return PLAYS_OF_HAND[len(hand)](hand)
+    return trick_actions(
+        state.setup.table, seat, hand, face_up, state.tricks_won, len(state.stock), state.history
+    )
+
+
+def trick_actions(
+    table: Table,
+    seat: int,
+    hand: tuple[Card, ...],
+    face_up: Card | None,
+    won: tuple[int, ...],
+    stock_size: int,
+    history: tuple[Action, ...],
+) -> tuple[Action, ...]:
+    """The legal actions of ``seat``, to move in trick play under
+    ``table``'s rules, from what the seat sees: its ``hand``, the face-up
+    trump card, the tricks each seat has ``won``, the stock's size and
+    the ``history`` (only its last action counts, and it is the seat's
+    own or public). :func:`play_actions` for a deal, and
+    :func:`briscola.legal_actions` for an observation."""
+    plays: tuple[Action, ...] = PLAYS_OF_HAND[len(hand)](hand)
     if face_up is None:
         return plays
-    table = state.setup.table
     gives = table.swap_gives[face_up.index]
-    if not gives or gives.isdisjoint(hand) or not _may_exchange(state, seat, table):
+    if (
+        not gives
+        or gives.isdisjoint(hand)
+        or not _may_exchange(table, seat, won, stock_size, history)
+    ):
         return plays
     return tuple(SWAPS[card.index] for card in hand if card in gives) + plays
 
@@ -82,22 +110,22 @@ def swap_cards(state: GameState) -> tuple[Card, ...]:
     )
 
 
-def _may_exchange(state: GameState, seat: int, table: Table) -> bool:
+def _may_exchange(
+    table: Table, seat: int, won: tuple[int, ...], stock_size: int, history: tuple[Action, ...]
+) -> bool:
     """Whether ``seat``, to move in trick play with the trump card face up,
     may now give a trump that the exchange's ranks allow: the checks of
     :func:`why_no_swap` after those of the card itself."""
-    rules = state.rules
+    rules = table.rules
     mode = rules.exchange
-    won = state.tricks_won
     if mode is EXCHANGE_TWO_FIRST_TRICK:
         return not any(won)
     side_won = any(won[s] for s in table.side_seats[seat])
     if mode is EXCHANGE_SEVEN_AFTER_WIN:
-        return side_won and len(state.stock) + 1 >= 2 * table.trick_size
+        return side_won and stock_size + 1 >= 2 * table.trick_size
     if not (side_won if rules.exchange_side_wins else won[seat]):
         return False
-    history = state.history
-    return bool(state.stock) and not (history and type(history[-1]) is SwapTrump)
+    return stock_size > 0 and not (history and type(history[-1]) is SwapTrump)
 
 
 def why_no_swap(state: GameState, card: Card) -> str | None:

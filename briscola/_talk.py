@@ -46,7 +46,6 @@ __all__ = [
     "talk_open",
     "heard",
     "partner_of",
-    "talk_indices",
     "encode_talk",
 ]
 
@@ -193,15 +192,6 @@ class Heard(Protocol):
     def trump_card(self) -> object: ...
     @property
     def trick(self) -> tuple[tuple[Seat, object], ...]: ...
-
-
-def talk_indices(seen: Heard, say_start: int, sign_start: int) -> list[int]:
-    """For an action encoding whose words start at ``say_start`` and signs
-    at ``sign_start`` (in enum order), the indices of the talk still
-    allowed to the observing seat, if it is to move in trick play."""
-    say, sign = talk_open(seen.stock_size, seen.trump_card is not None, seen.history)
-    found = list(range(say_start, say_start + len(Word))) if say else []
-    return found + list(range(sign_start, sign_start + len(Signal))) if sign else found
 
 
 _WORD_INDEX: Final = {word: i for i, word in enumerate(Word)}

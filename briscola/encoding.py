@@ -26,16 +26,18 @@ from __future__ import annotations
 
 import array
 import operator
-import random
 from collections.abc import MutableSequence, Sequence
 from typing import Final, cast
 
 from ._actions import (
+    CALLS,
     CUT,
     KNOCK,
     PASS,
+    PLAYS,
     SAYS,
     SIGNS,
+    SWAPS,
     Action,
     Call,
     Play,
@@ -46,24 +48,19 @@ from ._actions import (
     Word,
     talk_this_trick,
 )
-from ._auction import bid_ladder
-from ._cards import FULL_PACK, Rank
+from ._auction import bid_ladder, bids_above
+from ._cards import FULL_PACK
 from ._engine import legal_actions
 from ._match import MatchState
 from ._observe import Observation
 from ._rules import Auction, DealStyle, Exchange, PartnerHands, Rules
-from ._sample import sample_state
 from ._sections import Section, SectionList, describe, seat_orders
 from ._state import (
-    PHASE_BIDDING,
-    PHASE_CALLING,
-    PHASE_CUT_OR_KNOCK,
-    PHASE_PLAYING,
     GameState,
     Phase,
 )
-from ._talk import encode_talk, talk_indices
-from ._trick import per_rules
+from ._talk import encode_talk
+from ._trick import per_rules, table_for
 
 __all__ = ["LAYOUT_VERSION", "Encoding", "Section", "encoding_for"]
 
@@ -174,6 +171,20 @@ class Encoding:
             table += [*SAYS, *SIGNS]
         self._actions: tuple[Action, ...] = tuple(table)
         self._index = {action: i for i, action in enumerate(self._actions)}
+        # The index of each action by identity: legal_actions hands out
+        # interned actions, and the table above holds the others (every
+        # object keyed here lives as long as the tables holding it).
+        by_id = {id(action): i for i, action in enumerate(self._actions)}
+        interned: tuple[Action, ...] = (*PLAYS, *SWAPS, *CALLS, CUT, KNOCK, PASS, *SAYS, *SIGNS)
+        # The engine's own bids, kept alive here so that their identities
+        # stay theirs (the engine may compile its ladder again).
+        self._engine_bids = bids_above(table_for(rules), None) if ladder else ()
+        interned += self._engine_bids
+        for action in interned:
+            i = self._index.get(action, -1)
+            if i >= 0:
+                by_id[id(action)] = i
+        self._by_id = by_id
 
         # -- observations -----------------------------------------------
         obs = SectionList()
@@ -361,8 +372,8 @@ class Encoding:
         :func:`~briscola.legal_actions`.
 
         For an observation: the legal actions of its seat when that seat is
-        to move, else none. They are worked out from what the seat sees,
-        which is all that legal actions depend on.
+        to move, else none, worked out from what the seat sees (as
+        :func:`~briscola.legal_actions` does).
 
         Args:
             source: A deal, a match or an observation of these rules.
@@ -380,22 +391,16 @@ class Encoding:
         >>> encoding.legal_indices(observe(state, 0)), encoding.legal_indices(observe(state, 1))
         ([5, 18, 26], [])
         """
-        if type(source) is Observation:
-            return self._observed_indices(source)
-        if type(source) is not GameState and not isinstance(source, MatchState):
+        if type(source) is not GameState and not isinstance(source, (MatchState, Observation)):
             raise TypeError(
                 f"legal_indices takes a GameState, MatchState or Observation, not {source!r}"
             )
         self._check_rules(source.rules)
-        index = self.index
-        slot = self._slot
-        found = []
-        for action in legal_actions(source):
-            if type(action) is Play:
-                found.append(slot[action.card.index])
-            else:
-                found.append(index(action))
-        return found
+        actions = legal_actions(source)
+        try:
+            return list(map(self._by_id.__getitem__, map(id, actions)))
+        except KeyError:  # an action that is not interned (a bid)
+            return [self.index(action) for action in actions]
 
     def mask(self, source: GameState | MatchState | Observation) -> list[int]:
         """The legal-action mask: ``1`` at the index of each legal action,
@@ -414,46 +419,6 @@ class Encoding:
     def _check_rules(self, rules: Rules) -> None:
         if rules is not self.rules and rules != self.rules:
             raise ValueError("this encoding was built for other rules")
-
-    def _observed_indices(self, seen: Observation) -> list[int]:
-        """Legal indices from what the observing seat sees."""
-        self._check_rules(seen.rules)
-        if seen.to_move != seen.seat:
-            return []
-        phase = seen.phase
-        slot = self._slot
-        if phase is PHASE_PLAYING:
-            plays = [slot[card.index] for card in seen.hand]
-            if self._say_start >= 0:
-                plays += talk_indices(seen, self._say_start, self._sign_start)
-            if self._swap_start < 0 or seen.trump_card is None or seen.trump is None:
-                return plays
-            if not any(card.suit is seen.trump for card in seen.hand):
-                return plays
-            # The exchange depends on what the seat sees (its hand, the
-            # tricks won, the stock, the history), and the engine knows
-            # its conditions: ask it about a deal that agrees with the
-            # observation. Any such deal gives the same answer.
-            state = sample_state(seen, random.Random(0))
-            return self.legal_indices(state)
-        if phase is PHASE_CUT_OR_KNOCK:
-            return [self._cut_start, self._cut_start + 1]
-        contract = seen.contract
-        if phase is PHASE_BIDDING and contract is not None:
-            start = (
-                0 if contract.bid is None else self._bid_index[contract.bid] - self._bid_start + 1
-            )
-            return [self._pass_start] + list(
-                range(self._bid_start + start, self._bid_start + len(self._ladder))
-            )
-        if phase is PHASE_CALLING and contract is not None:
-            rank: Rank | None = None if contract.bid is None else contract.bid.rank
-            return [
-                self._call_start + i
-                for i, card in enumerate(self._pack)
-                if rank is None or card.rank is rank
-            ]
-        return []
 
     # -- observations -----------------------------------------------------
 
