@@ -126,6 +126,7 @@ nitpick_ignore: list[tuple[str, str]] = [
     # variable of loads' expected kind.
     ("py:class", "briscola._state.Setup"),
     ("py:class", "briscola._serial._Saved"),
+    ("py:class", "briscola._serial._Action"),
     # What the OpenSpiel observer needs of a game and of a state.
     ("py:class", "briscola.openspiel._observer._Game"),
     ("py:class", "briscola.openspiel._observer._State"),
