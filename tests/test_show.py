@@ -74,8 +74,8 @@ def test_show_a_deal_a_match_and_an_observation(
 def test_show_refuses_what_it_cannot_show(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Rules, malformed JSON, a missing file and an observation shown as
-    another seat are errors (exit status 2), with the file named."""
+    """Rules, actions, malformed JSON, a missing file and an observation
+    shown as another seat are errors (exit status 2), with the file named."""
     rules = tmp_path / "rules.json"
     rules.write_text(dumps(preset("italian-2p")), encoding="utf-8")
     bad = tmp_path / "bad.json"
@@ -84,8 +84,11 @@ def test_show_refuses_what_it_cannot_show(
     seen.write_text(dumps(observe(some_state(), 0)), encoding="utf-8")
     deal = tmp_path / "deal.json"
     deal.write_text(dumps(some_state()), encoding="utf-8")
+    moves = tmp_path / "moves.json"
+    moves.write_text(dumps(legal_actions(some_state())), encoding="utf-8")
     for argv, message in (
         (["show", str(rules)], "holds rules, not a deal"),
+        (["show", str(moves)], "holds actions, not a deal"),
         (["show", str(bad)], "bad.json"),
         (["show", str(tmp_path / "missing.json")], "missing.json"),
         (["show", str(seen), "--seat", "2"], "what seat 0 sees, not seat 2"),

@@ -327,12 +327,16 @@ def test_save_on_end_of_input_and_load_a_match(
 def test_load_refuses_what_is_not_a_game(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    """A missing file, rules, a finished deal or ``--load`` with ``--seed``
-    are usage errors with a reason."""
+    """A missing file, rules, actions, a finished deal or ``--load`` with
+    ``--seed`` are usage errors with a reason."""
     rules = tmp_path / "rules.json"
     rules.write_text(dumps(preset("italian-2p")), encoding="utf-8")
     status, _, err = run(capsys, monkeypatch, "play", "--load", str(rules))
     assert status == 2 and "holds rules, not a deal or a match" in err
+    moves = tmp_path / "moves.json"
+    moves.write_text(dumps((Pass(),)), encoding="utf-8")
+    status, _, err = run(capsys, monkeypatch, "play", "--load", str(moves))
+    assert status == 2 and "holds actions, not a deal or a match" in err
     status, _, err = run(capsys, monkeypatch, "play", "--load", str(tmp_path / "none.json"))
     assert status == 2 and "cannot read" in err
     state = new_game(preset("italian-2p"), seed=1)
