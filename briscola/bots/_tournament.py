@@ -10,7 +10,9 @@ executor, the number of workers and the chunk size.
 A deal that fails (a bot raises, runs past the time limit, or its worker
 process dies) stops the tournament with a :class:`TournamentError` that
 names the deal, its seed and the seat, and carries the counts of every
-deal that finished.
+deal that finished. An interruption (Ctrl-C, or a bot raising
+:class:`KeyboardInterrupt`) stops it with a :class:`TournamentInterrupted`
+that carries them too.
 """
 
 from __future__ import annotations
@@ -21,9 +23,10 @@ import pickle
 import signal
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from inspect import GEN_CLOSED, getgeneratorstate
 from types import FrameType
 from typing import Any, TypeAlias
 
@@ -42,6 +45,7 @@ __all__ = [
     "Entrant",
     "Standing",
     "TournamentError",
+    "TournamentInterrupted",
     "TournamentResult",
     "places",
     "tournament",
@@ -256,6 +260,48 @@ def _tournament_error(
     return TournamentError(message, partial=partial, deal=deal, seed=seed, seat=seat)
 
 
+class TournamentInterrupted(KeyboardInterrupt):
+    """A tournament was interrupted: Ctrl-C (``SIGINT``) reached this
+    process, or a bot raised :class:`KeyboardInterrupt`.
+
+    It is a :class:`KeyboardInterrupt`, so it stops a program as Ctrl-C
+    does; :attr:`partial` holds the counts of every deal that finished.
+    On a
+    :class:`~concurrent.futures.ProcessPoolExecutor` the worker processes
+    are told to stop, hand back the deals they finished and are then
+    ended, so the pool takes no more work; on a thread pool or a cluster
+    the chunks not started are cancelled and those under way run to
+    their end unseen.
+
+    >>> from briscola import preset
+    >>> from briscola.bots import RandomBot
+    >>> class Impatient(RandomBot):
+    ...     def choose(self, observation, legal, rng):
+    ...         if observation.hand == deal_3[0] and not observation.history:
+    ...             raise KeyboardInterrupt
+    ...         return super().choose(observation, legal, rng)
+    >>> deal_3 = new_game(preset("italian-2p"), seed=3).hands
+    >>> try:
+    ...     tournament(preset("italian-2p"), [Impatient(), "random"], 5, rotate=False)
+    ... except TournamentInterrupted as stop:
+    ...     print(stop, "/", stop.partial.deals)
+    interrupted after 3 of 5 deals / 3
+    """
+
+    def __init__(self, message: str, *, partial: TournamentResult) -> None:
+        super().__init__(message)
+        self.partial: TournamentResult = partial
+        """The counts of the deals that finished (:attr:`TournamentResult.deals`
+        of them; on an executor, not necessarily the first ones)."""
+
+    def __reduce__(self) -> Any:
+        return (_tournament_interrupted, (str(self), self.partial))
+
+
+def _tournament_interrupted(message: str, partial: TournamentResult) -> TournamentInterrupted:
+    return TournamentInterrupted(message, partial=partial)
+
+
 def places(rules: Rules, count: int) -> tuple[tuple[int, ...], ...]:
     """The seats of each place of a line-up of ``count`` entries.
 
@@ -341,7 +387,7 @@ def _play(rules: Rules, table: Sequence[Bot], seed: int) -> GameState:
         assert seat is not None  # a deal not over has a seat to move
         try:
             action = _checked(table[seat], observe(state, seat), legal_actions(state), rngs[seat])
-        except Exception as error:
+        except BaseException as error:  # SystemExit too: a failing bot
             raise _SeatFailed(seat) from error
         state = apply(state, action)
     return state
@@ -379,7 +425,33 @@ def _play_chunk(
 
     With a ``time_limit``, in a worker process (not ``parent``) whose main
     thread plays, a timer interrupts a deal that runs past it; elsewhere a
-    deal that took longer is refused once it ends."""
+    deal that took longer is refused once it ends. In such a worker,
+    ``SIGINT`` interrupts the chunk while it plays (even where the pool
+    ignores it), and the chunk hands back the deals it finished."""
+    worker = os.getpid() != parent and threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler) if worker else None
+    try:
+        return _play_deals(
+            rules, lineup, seats_of, seeds, rotate, duplicate, first, time_limit, worker
+        )
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+
+
+def _play_deals(
+    rules: Rules,
+    lineup: tuple[Entrant, ...],
+    seats_of: tuple[tuple[int, ...], ...],
+    seeds: range,
+    rotate: bool,
+    duplicate: bool,
+    first: int,
+    time_limit: float | None,
+    worker: bool,
+) -> _Chunk:
+    """The body of :func:`_play_chunk`; ``worker`` if it runs in the main
+    thread of a worker process."""
     busy = time.thread_time()
     rules = _interned(rules)
     players = [make_bot(e) if isinstance(e, str) else e for e in lineup]
@@ -387,12 +459,7 @@ def _play_chunk(
     place_of = {seat: place for place, seats in enumerate(seats_of) for seat in seats}
     counts = [[0] * 6 for _ in range(m)]
     timer = (
-        time_limit
-        if time_limit is not None
-        and os.getpid() != parent
-        and hasattr(signal, "setitimer")
-        and threading.current_thread() is threading.main_thread()
-        else None
+        time_limit if time_limit is not None and worker and hasattr(signal, "setitimer") else None
     )
     if timer is not None:
         signal.signal(signal.SIGALRM, _on_time_limit)
@@ -412,7 +479,7 @@ def _play_chunk(
                 signal.setitimer(signal.ITIMER_REAL, 0)
             if time_limit is not None and time.monotonic() - began > time_limit:
                 raise _TimeLimit
-        except Exception as error:
+        except BaseException as error:  # KeyboardInterrupt too: counts are kept
             if timer is not None:
                 signal.setitimer(signal.ITIMER_REAL, 0)
             seat = error.seat if isinstance(error, _SeatFailed) else None
@@ -421,7 +488,7 @@ def _play_chunk(
             if isinstance(cause, _TimeLimit):
                 what = f"took longer than the time limit of {time_limit:g} s"
             else:
-                what = f"raised {type(cause).__name__}: {cause}"
+                what = f"raised {type(cause).__name__}" + (f": {cause}" if str(cause) else "")
             who = "the deal" if seat is None else f"the bot at seat {seat}"
             message = f"deal {k} (seed {seed}): {who} {what}"
             failure = _Failure(k, seed, seat, _portable(cause), message)
@@ -506,10 +573,16 @@ def tournament(
         ValueError: If ``deals`` or ``chunk`` is not positive, or the
             line-up does not fit the table, or names an unknown bot, or
             ``time_limit`` is not a positive number.
-        TournamentError: If a deal failed: a bot raised, the deal ran past
-            ``time_limit``, or a worker process died. It names the deal,
-            its seed and the seat, and carries the counts of the deals that
-            finished (:attr:`TournamentError.partial`).
+        TournamentError: If a deal failed: a bot raised (``SystemExit``
+            included), the deal ran past ``time_limit``, or a worker
+            process died. It names the deal, its seed and the seat, and
+            carries the counts of the deals that finished
+            (:attr:`TournamentError.partial`).
+        TournamentInterrupted: If Ctrl-C interrupted the tournament or a
+            bot raised :class:`KeyboardInterrupt`: no more chunks are
+            handed out, worker processes are stopped and ended, and
+            :attr:`TournamentInterrupted.partial` carries the counts of
+            the deals that finished.
 
     >>> from concurrent.futures import ThreadPoolExecutor
     >>> from briscola import preset
@@ -525,7 +598,7 @@ def tournament(
     ValueError: a tournament needs at least one deal, not 0
     """
     result: TournamentResult | None = None
-    for result in running(
+    runs = running(
         rules,
         lineup,
         deals,
@@ -535,11 +608,33 @@ def tournament(
         duplicate=duplicate,
         chunk=chunk,
         time_limit=time_limit,
-    ):
-        if on_progress is not None:
-            on_progress(result.deals, deals)
+    )
+    try:
+        for result in runs:
+            if on_progress is not None:
+                on_progress(result.deals, deals)
+    except KeyboardInterrupt as interrupt:
+        raise interrupted(runs, interrupt) from None
     assert result is not None
     return result
+
+
+def interrupted(
+    runs: Generator[TournamentResult, None, None], interrupt: KeyboardInterrupt
+) -> KeyboardInterrupt:
+    """What to raise for ``interrupt``, caught around a loop over ``runs``
+    (from :func:`running`): the interrupt itself if it came out of
+    ``runs`` or ``runs`` has ended, else the :class:`TournamentInterrupted`
+    that ``runs`` raises when the interrupt is thrown in where it waits
+    (it stops its workers and counts what they finished)."""
+    if isinstance(interrupt, TournamentInterrupted) or getgeneratorstate(runs) == GEN_CLOSED:
+        return interrupt
+    try:
+        runs.throw(interrupt)
+    except KeyboardInterrupt as stop:
+        return stop
+    runs.close()  # it went on: not one of ours
+    return interrupt
 
 
 def running(
@@ -553,7 +648,7 @@ def running(
     duplicate: bool = False,
     chunk: int | None = None,
     time_limit: float | None = None,
-) -> Iterator[TournamentResult]:
+) -> Generator[TournamentResult, None, None]:
     """:func:`tournament`, giving the counts so far after every chunk (the
     command line shows progress with them, and the deals played when it
     is interrupted). Chunks finish in any order on an executor, so the
@@ -606,39 +701,71 @@ def running(
         return error
 
     parent = os.getpid()
+
+    def stopped() -> TournamentInterrupted:
+        return TournamentInterrupted(
+            f"interrupted after {last.deals} of {deals} deals", partial=last
+        )
+
     if executor is None:
-        for start, seeds in work:
-            counts, failure, took = _play_chunk(
-                rules, entrants, seats_of, seeds, rotate, duplicate, start, time_limit, parent
-            )
-            last = add(counts, len(seeds) if failure is None else failure.deal - start, took)
-            if failure is not None:
-                raise failed(failure)
-            yield last
+        try:
+            for start, seeds in work:
+                counts, failure, took = _play_chunk(
+                    rules, entrants, seats_of, seeds, rotate, duplicate, start, time_limit, parent
+                )
+                last = add(counts, len(seeds) if failure is None else failure.deal - start, took)
+                if failure is not None and isinstance(failure.error, KeyboardInterrupt):
+                    raise stopped() from None
+                if failure is not None:
+                    raise failed(failure)
+                yield last
+        except KeyboardInterrupt as interrupt:
+            if isinstance(interrupt, TournamentInterrupted):
+                raise
+            raise stopped() from None
         return
-    futures: dict[Future[_Chunk], tuple[int, range]] = {
-        executor.submit(
-            _play_chunk,
-            rules,
-            entrants,
-            seats_of,
-            seeds,
-            rotate,
-            duplicate,
-            start,
-            time_limit,
-            parent,
-        ): (start, seeds)
-        for start, seeds in work
-    }
+    # Chunks are handed out as workers come free, so that an interruption
+    # has few to cancel and none waits in a queue out of reach.
+    limit = getattr(executor, "_max_workers", None) or len(work)
+    futures: dict[Future[_Chunk], tuple[int, range]] = {}
+    pending: set[Future[_Chunk]] = set()
+    counted: set[Future[_Chunk]] = set()
+
+    def submit() -> None:
+        while len(pending) < limit and len(futures) < len(work):
+            start, seeds = work[len(futures)]
+            future = executor.submit(
+                _play_chunk,
+                rules,
+                entrants,
+                seats_of,
+                seeds,
+                rotate,
+                duplicate,
+                start,
+                time_limit,
+                parent,
+            )
+            futures[future] = start, seeds
+            pending.add(future)
+
+    def take(future: Future[_Chunk]) -> _Failure | None:
+        """Count a finished chunk's deals; why it stopped, if it failed."""
+        nonlocal last
+        counted.add(future)
+        start, seeds = futures[future]
+        counts, failure, took = future.result()
+        last = add(counts, len(seeds) if failure is None else failure.deal - start, took)
+        return failure
+
     # How long a process pool may go without finishing a chunk before its
     # workers are taken as stuck: every deal of a chunk at the limit, and
     # then some. Other executors' workers cannot be ended.
     patience = None
     if time_limit is not None and isinstance(executor, ProcessPoolExecutor):
         patience = time_limit * (chunk + 1) + 2
-    pending = set(futures)
     try:
+        submit()
         while pending:
             finished, pending = wait(pending, timeout=patience, return_when=FIRST_COMPLETED)
             if not finished:
@@ -654,23 +781,39 @@ def running(
                     seat=None,
                 )
             error: TournamentError | None = None
+            interruption: KeyboardInterrupt | None = None
             for future in sorted(finished, key=lambda f: futures[f][0]):
-                start, seeds = futures[future]
                 try:
-                    counts, failure, took = future.result()
+                    failure = take(future)
                 except BrokenProcessPool:
                     # Every chunk not yet done fails with the pool: which
                     # one the dead worker held cannot be told.
-                    error = error or _died(futures, pending, last)
+                    error = error or _died(futures, pending, last, work[len(futures) :])
                     continue
-                last = add(counts, len(seeds) if failure is None else failure.deal - start, took)
-                if failure is not None:
-                    error = error or failed(failure)
-                else:
+                except KeyboardInterrupt as interrupt:  # between two deals
+                    interruption = interruption or interrupt
+                    continue
+                if failure is None:
                     yield last
+                elif isinstance(failure.error, KeyboardInterrupt):
+                    interruption = interruption or failure.error
+                else:
+                    error = error or failed(failure)
+            if interruption is not None:
+                raise interruption
             if error is not None:
                 error.partial = last
                 raise error
+            submit()
+    except KeyboardInterrupt:
+        _halt(executor, pending)
+        for future in futures:
+            if future.done() and not future.cancelled() and future not in counted:
+                try:
+                    take(future)
+                except BaseException:  # noqa: S110 - a chunk lost with its worker
+                    pass
+        raise stopped() from None
     finally:
         for future in futures:
             future.cancel()
@@ -680,14 +823,18 @@ def _died(
     futures: dict[Future[_Chunk], tuple[int, range]],
     pending: set[Future[_Chunk]],
     partial: TournamentResult,
+    unsent: list[tuple[int, range]],
 ) -> TournamentError:
     """The error of a process pool broken by a worker's death: every chunk
-    that did not finish is named, from the first."""
+    that did not finish (or was not handed out) is named, from the first."""
     wait(pending, timeout=10)
     lost = sorted(
-        futures[future]
-        for future in futures
-        if not future.done() or future.cancelled() or future.exception() is not None
+        [
+            futures[future]
+            for future in futures
+            if not future.done() or future.cancelled() or future.exception() is not None
+        ]
+        + unsent
     )
     start, seeds = lost[0]
     end, last = lost[-1][0] + len(lost[-1][1]) - 1, lost[-1][1][-1]
@@ -705,10 +852,39 @@ def _deals(start: int, seeds: range) -> str:
     return f"deals {start} to {start + len(seeds) - 1} (seeds {seeds[0]} to {seeds[-1]})"
 
 
+def _halt(executor: Executor, pending: set[Future[_Chunk]], grace: float = 2.0) -> None:
+    """Stop an interrupted tournament: cancel the chunks not started and,
+    on a process pool, interrupt the workers, give them ``grace`` seconds
+    to hand back the deals they finished, and end them (whatever happens
+    meanwhile, a second Ctrl-C included)."""
+    for future in pending:
+        future.cancel()
+    if not isinstance(executor, ProcessPoolExecutor):
+        return
+    try:
+        for process in _processes(executor):
+            if process.pid is not None:
+                try:
+                    os.kill(process.pid, signal.SIGINT)
+                except OSError:
+                    pass  # it has ended already
+        wait([future for future in pending if not future.cancelled()], timeout=grace)
+    finally:
+        _end_workers(executor)
+
+
+def _processes(executor: ProcessPoolExecutor) -> list[Any]:
+    """The worker processes of a process pool."""
+    return list((getattr(executor, "_processes", None) or {}).values())
+
+
 def _end_workers(executor: Executor) -> None:
     """End the worker processes of a process pool (a stuck worker cannot
-    be stopped any other way); other executors are left alone."""
+    be stopped any other way) and wait for them to go; other executors are
+    left alone."""
     if isinstance(executor, ProcessPoolExecutor):
-        processes = getattr(executor, "_processes", None) or {}
-        for process in list(processes.values()):
+        processes = _processes(executor)
+        for process in processes:
             process.kill()
+        for process in processes:
+            process.join(5)

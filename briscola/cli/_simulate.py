@@ -12,7 +12,15 @@ from typing import TextIO
 
 from .._presets import preset
 from .._rules import Auction, Rules
-from ..bots._tournament import Entrant, TournamentError, TournamentResult, places, running
+from ..bots._tournament import (
+    Entrant,
+    TournamentError,
+    TournamentInterrupted,
+    TournamentResult,
+    interrupted,
+    places,
+    running,
+)
 from ._stand_in import stand_ins
 
 # --- simulate --------------------------------------------------------------------
@@ -148,7 +156,11 @@ def simulate(
     A deal that fails (a bot raises, runs past ``time_limit``, or its
     worker process dies) stops the run: the table of the deals that
     finished is printed, with a line on ``err`` naming the deal, its seed
-    and the seat, and the status is 1.
+    and the seat, and the status is 1. Ctrl-C (or a bot raising
+    :class:`KeyboardInterrupt`) stops it too: no more work is handed out,
+    the worker processes hand back the deals they finished and are ended,
+    the table of every deal that finished is printed, and the status is
+    130; a second Ctrl-C ends at once.
 
     Raises:
         ValueError: If ``deals`` or ``jobs`` is not positive, or the line-up
@@ -177,6 +189,7 @@ def simulate(
     start = time.perf_counter()
     executor: Executor | None = None
     result: TournamentResult | None = None
+    runs = None
     status = 0
     try:
         if jobs > 1 or time_limit is not None:
@@ -198,8 +211,16 @@ def simulate(
         bar.close()
         result = error.partial
         print(f"briscola simulate: error: {error}", file=err)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as interrupt:
         status = 130
+        try:
+            # Stop handing out work, stop the workers and count the deals
+            # they finished; a second Ctrl-C cuts that short.
+            stop = interrupt if runs is None else interrupted(runs, interrupt)
+        except KeyboardInterrupt:
+            stop = interrupt
+        if isinstance(stop, TournamentInterrupted):
+            result = stop.partial
         bar.close()
         played = 0 if result is None else result.deals
         print(f"interrupted after {played} of {deals} deals", file=err)
