@@ -437,6 +437,82 @@ def test_bad_options_and_opponents() -> None:
         short.reset(seed=1)
 
 
+def test_a_refused_reset_draws_nothing() -> None:
+    """Batched deals, "Errors and half-done steps": a reset refused for a
+    bad dealer, option or seed changes nothing, not even the random
+    generator, so the environment deals on as a twin that never saw the
+    call; the same for ``BatchGame.reset`` given a generator."""
+    envs = BriscolaVectorEnv("italian-2p", num_envs=2)
+    twin = BriscolaVectorEnv("italian-2p", num_envs=2)
+    envs.reset(seed=5)
+    twin.reset(seed=5)
+    bad: list[dict[str, Any]] = [
+        {"options": {"dealers": np.array([5, 5])}},
+        {"options": {"dealers": np.array([0, 1, 0])}},
+        {"options": {"dealers": np.array([0, 1]), "shuffle": True}},
+        {"seed": -1},
+        {"seed": 1.5},
+    ]
+    for arguments in bad:
+        with pytest.raises(ValueError):
+            envs.reset(**arguments)
+        assert _same(envs._observed()[0], twin._observed()[0])
+    assert _same(envs.reset()[0], twin.reset()[0])
+    actions = envs.action_masks().argmax(axis=1)
+    assert _same(envs.step(actions)[0], twin.step(actions)[0])
+
+    rules = preset("italian-2p")
+    batches = BatchGame(rules, 2), BatchGame(rules, 2)
+    generators = np.random.default_rng(9), np.random.default_rng(9)
+    with pytest.raises(ValueError, match="deal 0: a dealer"):
+        batches[0].reset(seed=generators[0], dealers=np.array([5, 5]))
+    for batch, generator in zip(batches, generators):
+        batch.reset(seed=generator)
+    assert np.array_equal(batches[0].observations(), batches[1].observations())
+
+
+@pytest.mark.parametrize("failure", ["raises", "shape", "type", "illegal"])
+def test_a_failing_opponent_leaves_the_environment_needing_reset(failure: str) -> None:
+    """Batched deals, "Errors and half-done steps": the learner's action
+    is checked before anything moves; when the opponents' policy fails
+    after it has moved, the error comes through and the environment
+    refuses ``step`` and ``action_masks`` with ``ResetNeeded`` naming it,
+    until ``reset()`` deals anew."""
+    calls = 0
+
+    def opponents(observations: Any, masks: Any) -> Any:
+        nonlocal calls
+        calls += 1
+        if calls < 2:
+            return masks.argmax(axis=1)
+        if failure == "raises":
+            raise ZeroDivisionError("the policy divided by zero")
+        if failure == "shape":
+            return masks.argmax(axis=1)[:1]
+        if failure == "type":
+            return masks.argmax(axis=1).astype(np.float64)
+        return (~masks).argmax(axis=1)
+
+    envs = BriscolaVectorEnv("italian-2p", num_envs=2, opponents=opponents)
+    envs.reset(seed=3)
+    actions = envs.action_masks().argmax(axis=1)
+    with pytest.raises(IllegalActionError):
+        envs.step(np.array([-1, -1]))  # refused before the opponents play
+    assert calls == 0
+    envs.step(actions)  # the opponents answer once
+    expected = ZeroDivisionError if failure == "raises" else ValueError
+    with pytest.raises(expected):
+        envs.step(envs.action_masks().argmax(axis=1))
+    for call in (lambda: envs.step(actions), envs.action_masks):
+        with pytest.raises(gymnasium.error.ResetNeeded, match="step\\(\\) was broken off"):
+            call()
+    calls = 0
+    observations, _ = envs.reset(seed=3)
+    twin = BriscolaVectorEnv("italian-2p", num_envs=2, opponents=_lowest)
+    assert _same(observations, twin.reset(seed=3)[0])
+    assert envs.action_masks().any(axis=1).all()
+
+
 def test_the_batched_engine_alone_needs_no_gymnasium() -> None:
     """``import briscola.vector`` stays NumPy-only: the environment's
     module, and Gymnasium, load only when asked for."""

@@ -134,7 +134,8 @@ class BatchGame(Dealing, Bidding):
                 array has the wrong shape or type, or a row of ``decks``
                 is not an order of the pack (the message names the first
                 such deal), or a dealer is not a seat; the batch is then
-                unchanged.
+                unchanged, and nothing was drawn from a generator given
+                as ``seed``.
 
         >>> from briscola import preset
         >>> rules = preset("italian-2p")
@@ -172,9 +173,6 @@ class BatchGame(Dealing, Bidding):
                     "(each Card.index of rules.pack once)"
                 )
             order = slots.astype(np.int8)
-        else:
-            rng = np.random.default_rng(seed)
-            order = rng.permuted(np.broadcast_to(np.arange(p, dtype=np.int8), (b, p)), axis=1)
         if dealers is None:
             dealer = np.full(b, n - 1, dtype=np.intp)
         else:
@@ -189,6 +187,9 @@ class BatchGame(Dealing, Bidding):
                 i = int(np.argmax(bad))
                 raise ValueError(f"deal {i}: a dealer is a seat from 0 to {n - 1}, not {given[i]}")
             dealer = given.astype(np.intp)
+        if decks is None:  # shuffled only once every argument is checked
+            rng = np.random.default_rng(seed)
+            order = rng.permuted(np.broadcast_to(np.arange(p, dtype=np.int8), (b, p)), axis=1)
         self._deck[:] = order
         self._dealer[:] = dealer
         self._view[:] = 0.0

@@ -34,9 +34,12 @@ every deal has ended and all are dealt anew.
   default or ``same-step`` (``autoreset_mode``); the mode is
   ``metadata["autoreset_mode"]``.
 - Bad input (a wrong shape or type, an illegal action where the learner
-  is to move) raises :class:`ValueError` naming the deal
+  is to move, a bad option or seed of ``reset``) raises
+  :class:`ValueError` naming the deal
   (:class:`~briscola.IllegalActionError` for an illegal action), and
-  nothing changes.
+  nothing changes, not even the random generator. An opponents' policy
+  that fails leaves its step half-done: the environment then needs
+  ``reset()``.
 
 Its class is the vector entry point of :data:`briscola.gymnasium.ENV_ID`,
 so that ``gymnasium.make_vec(ENV_ID, num_envs=...)`` makes it
@@ -192,6 +195,7 @@ class BriscolaVectorEnv(VectorEnv[Observations, NDArray[np.int64], NDArray[Any]]
         self._reported = np.zeros(self.num_envs, dtype=bool)  # ended deals told so
         self._restart = False  # next-step mode: the next step deals anew
         self._dealt = False
+        self._broken: str | None = None  # why a step was left half-done
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -211,7 +215,15 @@ class BriscolaVectorEnv(VectorEnv[Observations, NDArray[np.int64], NDArray[Any]]
 
         Raises:
             ValueError: For options other than ``decks`` and ``dealers``,
-                or as :meth:`BatchGame.reset <briscola.vector.BatchGame.reset>`.
+                a seed that is not a non-negative int, or as
+                :meth:`BatchGame.reset <briscola.vector.BatchGame.reset>`;
+                nothing changes, ``np_random`` included (nothing is drawn
+                from it), so the environment goes on as if the call had
+                not been made.
+
+        Whatever the opponents' policy raises while it plays up to the
+        learner's turn comes through, and the environment then needs
+        ``reset()`` (see :meth:`step`).
 
         >>> envs = BriscolaVectorEnv(num_envs=2)
         >>> first, _ = envs.reset(seed=7)
@@ -219,7 +231,6 @@ class BriscolaVectorEnv(VectorEnv[Observations, NDArray[np.int64], NDArray[Any]]
         >>> bool((first["observation"] == again["observation"]).all())
         True
         """
-        super().reset(seed=seed)
         options = dict(options or {})
         decks = options.pop("decks", None)
         dealers = options.pop("dealers", None)
@@ -227,7 +238,16 @@ class BriscolaVectorEnv(VectorEnv[Observations, NDArray[np.int64], NDArray[Any]]
             raise ValueError(
                 f"reset's options are 'decks' and 'dealers', not {', '.join(map(repr, options))}"
             )
-        self._deal(decks, dealers)
+        if seed is not None and (type(seed) is not int or seed < 0):
+            raise ValueError(f"seed must be None or a non-negative int, not {seed!r}")
+        saved = self._np_random, self._np_random_seed
+        super().reset(seed=seed)
+        try:
+            self._shuffle(decks, dealers)
+        except BaseException:
+            self._np_random, self._np_random_seed = saved
+            raise
+        self._start()
         return self._observed()
 
     def step(
@@ -258,6 +278,18 @@ class BriscolaVectorEnv(VectorEnv[Observations, NDArray[np.int64], NDArray[Any]]
                 not legal where the learner is to move
                 (:class:`~briscola.IllegalActionError`; the message names
                 the first such deal); nothing changes.
+            gymnasium.error.ResetNeeded: Before the first ``reset()``, and
+                after a step or reset that the opponents' policy broke
+                off, until the next ``reset()``.
+
+        The learner's actions are checked before anything moves. The
+        opponents act on the deals as the learner's actions leave them,
+        so when their policy raises, or gives actions of the wrong shape
+        or type or not legal (a :class:`ValueError` naming the deal), the
+        step is left half-done: the error comes through, and the
+        environment refuses :meth:`step` and :meth:`action_masks` with
+        ``gymnasium.error.ResetNeeded``, naming that error, until
+        ``reset()`` deals anew.
 
         >>> envs = BriscolaVectorEnv(num_envs=2)
         >>> _ = envs.reset(seed=3)
@@ -266,8 +298,7 @@ class BriscolaVectorEnv(VectorEnv[Observations, NDArray[np.int64], NDArray[Any]]
         ...
         briscola.IllegalActionError: deal 0: the learner (seat 0) cannot take action -1: legal are ...
         """
-        if not self._dealt:
-            raise gymnasium.error.ResetNeeded("call reset() before step()")
+        self._check_dealt("step()")
         given = np.asarray(actions)
         if given.shape != (self.num_envs,) or given.dtype.kind not in "iu":
             raise ValueError(
@@ -293,8 +324,7 @@ class BriscolaVectorEnv(VectorEnv[Observations, NDArray[np.int64], NDArray[Any]]
                 f"deal {i}: the learner (seat {self.seat}) cannot take action "
                 f"{given[i]}: legal are {np.flatnonzero(mask[i]).tolist()}"
             )
-        self._play(np.where(learner, chosen, -1), mover, mask)
-        self._play_others()
+        self._moving(lambda: self._play(np.where(learner, chosen, -1), mover, mask), "step()")
         over = batch.is_over
         ended = over & ~self._reported
         self._reported |= over
@@ -337,8 +367,7 @@ class BriscolaVectorEnv(VectorEnv[Observations, NDArray[np.int64], NDArray[Any]]
         >>> envs.action_masks().any(axis=1).tolist()
         [True, True, True]
         """
-        if not self._dealt:
-            raise gymnasium.error.ResetNeeded("call reset() before action_masks()")
+        self._check_dealt("action_masks()")
         if self._restart:
             return np.zeros((self.num_envs, self.encoding.num_actions), dtype=bool)
         mask = self.batch.legal_mask()
@@ -347,17 +376,51 @@ class BriscolaVectorEnv(VectorEnv[Observations, NDArray[np.int64], NDArray[Any]]
 
     # -- inside ------------------------------------------------------------
 
-    def _deal(self, decks: ArrayLike | None, dealers: ArrayLike | None) -> None:
-        """Deal anew (shuffled from ``np_random`` unless ``decks``) and
-        play the other seats up to the learner's turn."""
-        if decks is None:
-            self.batch.reset(seed=self.np_random, dealers=dealers)
-        else:
-            self.batch.reset(decks=decks, dealers=dealers)
+    def _check_dealt(self, what: str) -> None:
+        """Refuse ``what`` before the first reset and after a half-done step."""
+        if not self._dealt:
+            raise gymnasium.error.ResetNeeded(f"call reset() before {what}")
+        if self._broken is not None:
+            raise gymnasium.error.ResetNeeded(f"{self._broken}; call reset() before {what}")
+
+    def _moving(self, move: Callable[[], None], what: str) -> None:
+        """Make ``move`` and let the other seats act up to the learner's
+        turn; if anything raises meanwhile, the environment needs reset."""
+        try:
+            move()
+            self._play_others()
+        except BaseException as error:
+            self._broken = f"{what} was broken off half-done ({type(error).__name__}: {error})"
+            raise
+
+    def _shuffle(self, decks: ArrayLike | None, dealers: ArrayLike | None) -> None:
+        """Deal anew, shuffled from ``np_random`` unless ``decks``; refused
+        arguments change nothing, not even the generator."""
+        generator = self.np_random
+        state = generator.bit_generator.state
+        try:
+            if decks is None:
+                self.batch.reset(seed=generator, dealers=dealers)
+            else:
+                self.batch.reset(decks=decks, dealers=dealers)
+        except BaseException:
+            generator.bit_generator.state = state
+            raise
+
+    def _start(self) -> None:
+        """Begin the deals just dealt: play the other seats up to the
+        learner's turn."""
         self._reported[:] = False
         self._restart = False
         self._dealt = True
-        self._play_others()
+        self._broken = None
+        self._moving(lambda: None, "reset()")
+
+    def _deal(self, decks: ArrayLike | None, dealers: ArrayLike | None) -> None:
+        """Deal anew (shuffled from ``np_random`` unless ``decks``) and
+        play the other seats up to the learner's turn."""
+        self._shuffle(decks, dealers)
+        self._start()
 
     def _play_others(self) -> None:
         """Let the other seats act while the learner is to move nowhere."""
