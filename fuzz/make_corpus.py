@@ -84,7 +84,7 @@ def serialized() -> dict[str, bytes]:
 def main() -> None:
     """Rewrite ``fuzz/corpus``."""
     shutil.rmtree(CORPUS, ignore_errors=True)
-    for target in ("loads", "rules", "apply", "serialized"):
+    for target in ("loads", "rules", "apply", "serialized", "vector_env"):
         (CORPUS / target).mkdir(parents=True)
     for name, data in serialized().items():
         (CORPUS / "serialized" / name).write_bytes(data)
@@ -95,6 +95,10 @@ def main() -> None:
         for index in range(12):
             size = rng.choice((16, 64, 256, 1024))
             (CORPUS / target / f"random-{index:02}").write_bytes(rng.randbytes(size))
+    rng = random.Random(2025)  # a generator of its own: the files above stay as they were
+    for index in range(12):
+        size = rng.choice((16, 64, 256, 1024))
+        (CORPUS / "vector_env" / f"random-{index:02}").write_bytes(rng.randbytes(size))
 
 
 if __name__ == "__main__":
