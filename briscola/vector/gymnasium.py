@@ -278,11 +278,10 @@ class BriscolaVectorEnv(VectorEnv[Observations, NDArray[np.int64], NDArray[Any]]
                 not legal where the learner is to move
                 (:class:`~briscola.IllegalActionError`; the message names
                 the first such deal); nothing changes.
-            gymnasium.error.ResetNeeded: Before the first ``reset()``, and
-                after a step or reset that the opponents' policy broke
-                off, until the next ``reset()``.
 
-        The learner's actions are checked before anything moves. The
+        Before the first ``reset()`` it raises
+        ``gymnasium.error.ResetNeeded``. The learner's actions are
+        checked before anything moves. The
         opponents act on the deals as the learner's actions leave them,
         so when their policy raises, or gives actions of the wrong shape
         or type or not legal (a :class:`ValueError` naming the deal), the
