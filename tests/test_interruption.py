@@ -120,13 +120,15 @@ def test_a_bot_that_interrupts_keeps_the_finished_deals(kind: str) -> None:
 
 def test_the_command_line_prints_the_deals_before_a_bot_interrupts() -> None:
     """CLI guide, "Interrupting a run": a bot's KeyboardInterrupt ends
-    ``simulate`` as Ctrl-C does: the table of the deals that finished,
-    status 130."""
+    ``simulate`` as Ctrl-C does: the table of every deal that finished,
+    those of the chunk it stopped included, and status 130."""
     out, err = io.StringIO(), io.StringIO()
-    status = simulate("italian-2p", 10, ["random", Quitter(5, "interrupt")], 1, out=out, err=err)
+    # Chunks of 4 deals: deal 4, the first of its chunk, counts too.
+    lineup: list[Entrant] = ["random", Quitter(1 + 5, "interrupt")]
+    status = simulate("italian-2p", 100, lineup, 1, rotate=False, out=out, err=err)
     assert status == 130
-    assert err.getvalue() == "interrupted after 4 of 10 deals\n"
-    assert out.getvalue().startswith("italian-2p: 4 of 10 deals (interrupted)")
+    assert err.getvalue() == "interrupted after 5 of 100 deals\n"
+    assert out.getvalue().startswith("italian-2p: 5 of 100 deals (interrupted)")
 
 
 @posix
