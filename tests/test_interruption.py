@@ -132,13 +132,15 @@ def test_the_command_line_prints_the_deals_before_a_bot_interrupts() -> None:
 
 
 @posix
-def test_ctrl_c_on_a_process_pool_hands_back_the_finished_deals() -> None:
+@pytest.mark.parametrize("kind", ["threads", "processes"])
+def test_ctrl_c_on_a_pool_hands_back_the_finished_deals(kind: str) -> None:
     """Bots, "Interrupting a tournament": Ctrl-C while a tournament runs
-    on a process pool stops it at once with the deals the workers had
-    finished, inside chunks that had not, and ends the workers."""
+    on a process or thread pool stops it at once with the deals the
+    workers had finished, inside chunks that had not, and ends the worker
+    processes."""
     slow = Quitter(0, "none", pause=0.02)  # about 0.4 s a deal
     timer = threading.Timer(3.0, os.kill, (os.getpid(), signal.SIGINT))
-    with ProcessPoolExecutor(2) as pool:
+    with executor_of(kind) as pool:
         began = time.monotonic()
         timer.start()
         try:
@@ -148,7 +150,8 @@ def test_ctrl_c_on_a_process_pool_hands_back_the_finished_deals() -> None:
         finally:
             timer.cancel()
         took = time.monotonic() - began
-        workers = list(pool._processes.values())
+        processes = getattr(pool, "_processes", None) or {}
+        workers = list(processes.values())
     assert info.value.partial.deals > 0
     assert took < 30, took  # a hang guard: it ends within a second or two
     assert workers == [] or not any(worker.is_alive() for worker in workers)

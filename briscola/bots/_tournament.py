@@ -17,6 +17,7 @@ that carries them too.
 
 from __future__ import annotations
 
+import itertools
 import math
 import os
 import pickle
@@ -269,9 +270,9 @@ class TournamentInterrupted(KeyboardInterrupt):
     On a
     :class:`~concurrent.futures.ProcessPoolExecutor` the worker processes
     are told to stop, hand back the deals they finished and are then
-    ended, so the pool takes no more work; on a thread pool or a cluster
-    the chunks not started are cancelled and those under way run to
-    their end unseen.
+    ended, so the pool takes no more work; on a thread pool the chunks
+    under way stop before their next deal and hand back theirs; on a
+    cluster the chunks under way run to their end unseen.
 
     >>> from briscola import preset
     >>> from briscola.bots import RandomBot
@@ -343,6 +344,11 @@ _Counts: TypeAlias = "list[list[int]]"
 # engine's caches are keyed by rules; a lookup with the very object that
 # is the key skips comparing every field, so each worker keeps one copy.
 _RULES: dict[Rules, Rules] = {}
+
+# The tournaments interrupted in this process: their chunks on threads
+# here stop before their next deal. Each run has a number of its own.
+_STOPPED: set[int] = set()
+_RUNS = itertools.count()
 
 
 @per_rules(_RULES)
@@ -417,6 +423,7 @@ def _play_chunk(
     first: int,
     time_limit: float | None = None,
     parent: int | None = None,
+    run: int | None = None,
 ) -> _Chunk:
     """Play the deals of ``seeds`` (deal numbers from ``first``); module
     level so that executors can pickle it. Returns the counts of the deals
@@ -427,12 +434,14 @@ def _play_chunk(
     thread plays, a timer interrupts a deal that runs past it; elsewhere a
     deal that took longer is refused once it ends. In such a worker,
     ``SIGINT`` interrupts the chunk while it plays (even where the pool
-    ignores it), and the chunk hands back the deals it finished."""
+    ignores it), and the chunk hands back the deals it finished; in a
+    thread of the calling process, the chunk stops before its next deal
+    once ``run`` is interrupted."""
     worker = os.getpid() != parent and threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGINT, signal.default_int_handler) if worker else None
     try:
         return _play_deals(
-            rules, lineup, seats_of, seeds, rotate, duplicate, first, time_limit, worker
+            rules, lineup, seats_of, seeds, rotate, duplicate, first, time_limit, worker, run
         )
     finally:
         if previous is not None:
@@ -449,6 +458,7 @@ def _play_deals(
     first: int,
     time_limit: float | None,
     worker: bool,
+    run: int | None,
 ) -> _Chunk:
     """The body of :func:`_play_chunk`; ``worker`` if it runs in the main
     thread of a worker process."""
@@ -464,6 +474,10 @@ def _play_deals(
     if timer is not None:
         signal.signal(signal.SIGALRM, _on_time_limit)
     for k, seed in enumerate(seeds, first):
+        if run in _STOPPED:
+            interrupt = KeyboardInterrupt()
+            failure = _Failure(k, seed, None, interrupt, f"deal {k} (seed {seed}): interrupted")
+            return counts, failure, time.thread_time() - busy
         shifts = range(m) if duplicate else [k % m if rotate else 0]
         finals = []
         began = time.monotonic()
@@ -701,6 +715,7 @@ def running(
         return error
 
     parent = os.getpid()
+    run = next(_RUNS)
 
     def stopped() -> TournamentInterrupted:
         return TournamentInterrupted(
@@ -745,6 +760,7 @@ def running(
                 start,
                 time_limit,
                 parent,
+                run,
             )
             futures[future] = start, seeds
             pending.add(future)
@@ -806,7 +822,7 @@ def running(
                 raise error
             submit()
     except KeyboardInterrupt:
-        _halt(executor, pending)
+        _halt(executor, pending, run)
         for future in futures:
             if future.done() and not future.cancelled() and future not in counted:
                 try:
@@ -852,14 +868,18 @@ def _deals(start: int, seeds: range) -> str:
     return f"deals {start} to {start + len(seeds) - 1} (seeds {seeds[0]} to {seeds[-1]})"
 
 
-def _halt(executor: Executor, pending: set[Future[_Chunk]], grace: float = 2.0) -> None:
-    """Stop an interrupted tournament: cancel the chunks not started and,
-    on a process pool, interrupt the workers, give them ``grace`` seconds
-    to hand back the deals they finished, and end them (whatever happens
-    meanwhile, a second Ctrl-C included)."""
+def _halt(executor: Executor, pending: set[Future[_Chunk]], run: int, grace: float = 2.0) -> None:
+    """Stop an interrupted tournament: cancel the chunks not started, tell
+    those under way to stop (before their next deal on threads here, at
+    once in worker processes), give them ``grace`` seconds to hand back
+    the deals they finished, and end the worker processes of a process
+    pool (whatever happens meanwhile, a second Ctrl-C included)."""
     for future in pending:
         future.cancel()
+    _STOPPED.add(run)
+    under_way = [future for future in pending if not future.cancelled()]
     if not isinstance(executor, ProcessPoolExecutor):
+        wait(under_way, timeout=grace)
         return
     try:
         for process in _processes(executor):
@@ -868,7 +888,7 @@ def _halt(executor: Executor, pending: set[Future[_Chunk]], grace: float = 2.0) 
                     os.kill(process.pid, signal.SIGINT)
                 except OSError:
                     pass  # it has ended already
-        wait([future for future in pending if not future.cancelled()], timeout=grace)
+        wait(under_way, timeout=grace)
     finally:
         _end_workers(executor)
 
