@@ -3,15 +3,18 @@ and the weights file it reads."""
 
 from __future__ import annotations
 
-import ast
 import io
 import json
 import math
 import operator
 import os
 import random
+import re
+import stat
+import struct
 import warnings
 import zipfile
+import zlib
 from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import Any, Final, Literal, TypeAlias
@@ -33,7 +36,38 @@ _Matrix: TypeAlias = "list[list[float]]"
 
 _WEIGHTS_PACKAGE: Final = "briscola.bots"
 _WEIGHTS_DIR: Final = "weights"
-_LIMIT: Final = 4 * 1024 * 1024  # bytes of one array, far above the shipped ones
+
+MAX_LAYERS: Final = 8
+"""The most layers a weights file may hold."""
+
+MAX_UNITS: Final = 4096
+"""The most units a layer of a weights file may have."""
+
+MAX_VALUES: Final = 4 * 1024 * 1024
+"""The most weights and biases of all layers of a weights file together
+(16 MiB of float32)."""
+
+MAX_META_BYTES: Final = 64 * 1024
+"""The longest metadata (its ``meta`` array) a weights file may hold."""
+
+# What follows from those bounds, in bytes: a .npy header (NumPy writes
+# about 128), the largest member of each name, all members together, the
+# file (deflate may grow incompressible data by a little), and a member's
+# entry in the archive's list of members.
+_MAX_HEADER: Final = 1024
+_MAX_NPY: Final = 12 + _MAX_HEADER
+_MEMBERS: Final = {
+    "meta.npy": _MAX_NPY + MAX_META_BYTES,
+    **{f"w{i}.npy": _MAX_NPY + 4 * MAX_VALUES for i in range(MAX_LAYERS)},
+    **{f"b{i}.npy": _MAX_NPY + 4 * MAX_UNITS for i in range(MAX_LAYERS)},
+}
+_MAX_TOTAL: Final = len(_MEMBERS) * _MAX_NPY + MAX_META_BYTES + 4 * MAX_VALUES
+_MAX_FILE: Final = _MAX_TOTAL + _MAX_TOTAL // 64 + 64 * 1024
+_MAX_ENTRY: Final = 1024
+_END, _END64, _END_SIZE = b"PK\x05\x06", b"PK\x06\x07", 22
+_TOKEN: Final = re.compile(
+    r"""\s*(?:('[^'\\]{0,64}'|"[^"\\]{0,64}")|(True|False)|([0-9]{1,10})|([{}():,]))"""
+)
 
 
 class Network:
@@ -134,6 +168,62 @@ class Network:
         return result
 
 
+def _npy_header(text: str, name: str) -> dict[str, object]:
+    """The entries of a ``.npy`` header, a Python dict literal, parsed by
+    a small grammar instead of evaluated: string keys, and values that are
+    strings, ``True``/``False`` or tuples of integers."""
+    malformed = ValueError(f"weights file: {name} has a malformed .npy header")
+    tokens: list[tuple[str, Any]] = []
+    position, text = 0, text.rstrip()
+    while position < len(text):
+        match = _TOKEN.match(text, position)
+        if match is None:
+            raise malformed
+        string, boolean, number, mark = match.groups()
+        if string is not None:
+            tokens.append(("string", string[1:-1]))
+        elif boolean is not None:
+            tokens.append(("value", boolean == "True"))
+        elif number is not None:
+            tokens.append(("number", int(number)))
+        else:
+            tokens.append((mark, None))
+        position = match.end()
+    tokens.append(("end", None))
+    entries: dict[str, object] = {}
+    index = 0
+
+    def take(*kinds: str) -> tuple[str, Any]:
+        nonlocal index
+        token = tokens[index]
+        if token[0] not in kinds:
+            raise malformed
+        index += 1
+        return token
+
+    take("{")
+    while tokens[index][0] != "}":
+        key = take("string")[1]
+        take(":")
+        kind, value = take("string", "value", "(")
+        if kind == "(":
+            numbers: list[int] = []
+            while tokens[index][0] != ")":
+                numbers.append(take("number")[1])
+                if tokens[index][0] != ")":
+                    take(",")
+            take(")")
+            value = tuple(numbers)
+        if key in entries:
+            raise malformed
+        entries[key] = value
+        if tokens[index][0] != "}":
+            take(",")
+    take("}")
+    take("end")
+    return entries
+
+
 def _read_npy(data: bytes, name: str) -> tuple[tuple[int, ...], str, bytes]:
     """The shape, type and raw little-endian data of one ``.npy`` member,
     read without NumPy (and without unpickling: object arrays are refused)."""
@@ -146,18 +236,20 @@ def _read_npy(data: bytes, name: str) -> tuple[tuple[int, ...], str, bytes]:
         length, start = int.from_bytes(data[8:12], "little"), 12
     else:
         raise ValueError(f"weights file: {name} has .npy version {major}, not 1 to 3")
-    try:
-        header = ast.literal_eval(data[start : start + length].decode("latin-1"))
-    except (ValueError, SyntaxError) as error:
-        raise ValueError(f"weights file: {name} has a malformed .npy header") from error
-    if not isinstance(header, dict) or set(header) != {"descr", "fortran_order", "shape"}:
+    if length > _MAX_HEADER or start + length > len(data):
+        raise ValueError(
+            f"weights file: {name} has a .npy header of {length} bytes "
+            f"(at most {_MAX_HEADER}, within the array)"
+        )
+    header = _npy_header(data[start : start + length].decode("latin-1"), name)
+    if set(header) != {"descr", "fortran_order", "shape"}:
         raise ValueError(f"weights file: {name} has a malformed .npy header")
     shape, descr = header["shape"], header["descr"]
     if header["fortran_order"] is not False or descr not in ("<f4", "|u1"):
         raise ValueError(
             f"weights file: {name} must be a C-ordered float32 or uint8 array, not {descr!r}"
         )
-    if not isinstance(shape, tuple) or not all(type(n) is int and n >= 0 for n in shape):
+    if not isinstance(shape, tuple) or len(shape) > 2:
         raise ValueError(f"weights file: {name} has a malformed shape {shape!r}")
     body = data[start + length :]
     count = math.prod(shape) * (4 if descr == "<f4" else 1)
@@ -180,6 +272,100 @@ def _floats(shape: tuple[int, ...], body: bytes, name: str) -> list[float]:
     return floats
 
 
+def _read_file(source: str | os.PathLike[str] | bytes) -> bytes:
+    """The bytes of a weights file: ``source`` itself, or the contents of
+    the regular file it names, read once and no further than the bound."""
+    if isinstance(source, bytes):
+        data = source
+    else:
+        path = os.fspath(source)
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise ValueError(f"weights file: {path!r} is not a regular file")
+        # Not blocking: a file swapped for a FIFO since is refused below.
+        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+        with os.fdopen(os.open(path, flags), "rb") as file:
+            status = os.fstat(file.fileno())
+            if not stat.S_ISREG(status.st_mode):
+                raise ValueError(f"weights file: {path!r} is not a regular file")
+            if status.st_size > _MAX_FILE:
+                raise ValueError(
+                    f"weights file: {path!r} has {status.st_size} bytes, more than {_MAX_FILE}"
+                )
+            data = file.read(_MAX_FILE + 1)
+    if len(data) > _MAX_FILE:
+        raise ValueError(f"weights file: more than {_MAX_FILE} bytes")
+    return data
+
+
+def _check_directory(data: bytes) -> None:
+    """Refuse an archive whose list of members, which :mod:`zipfile` reads
+    whole when it opens it, is longer than a weights file's can be."""
+    end = len(data) - _END_SIZE
+    if data[end : end + 4] != _END or data[-2:] != b"\0\0":
+        end = data.rfind(_END, max(0, len(data) - _END_SIZE - 0xFFFF))
+    if end < 0 or len(data) < end + _END_SIZE:
+        raise ValueError("weights file: not a .npz archive")
+    entries, size = struct.unpack_from("<HI", data, end + 10)
+    if (
+        entries > len(_MEMBERS)
+        or size > len(_MEMBERS) * _MAX_ENTRY
+        or data[max(0, end - 20) : end - 16] == _END64
+    ):
+        raise ValueError(
+            f"weights file: the archive lists {entries} members in {size} bytes, "
+            f"more than a weights file has"
+        )
+
+
+def _members(data: bytes) -> dict[str, bytes]:
+    """The arrays of a weights file by name (without ``.npy``), each member
+    checked for its name and declared size before it is decompressed, and
+    read no further than that size."""
+    _check_directory(data)
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            infos = archive.infolist()
+            names = [info.filename for info in infos]
+            if "meta.npy" not in names:
+                raise ValueError("weights file: no 'meta' array")
+            for info in infos:
+                name = info.filename
+                if name not in _MEMBERS:
+                    raise ValueError(
+                        f"weights file: unexpected member {name!r}: a weights file holds "
+                        f"meta.npy and w0.npy, b0.npy, ... for at most {MAX_LAYERS} layers"
+                    )
+                if names.count(name) > 1:
+                    raise ValueError(f"weights file: two members named {name!r}")
+                if info.flag_bits & 1:
+                    raise ValueError(f"weights file: {name} is encrypted")
+                if info.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
+                    raise ValueError(
+                        f"weights file: {name} is compressed with method "
+                        f"{info.compress_type}, not stored or deflated"
+                    )
+                if info.file_size > _MEMBERS[name]:
+                    raise ValueError(
+                        f"weights file: {name} has {info.file_size} bytes, "
+                        f"more than the {_MEMBERS[name]} it may have"
+                    )
+            total = sum(info.file_size for info in infos)
+            if total > _MAX_TOTAL:
+                raise ValueError(
+                    f"weights file: its arrays have {total} bytes, more than {_MAX_TOTAL}"
+                )
+            members = {}
+            for info in infos:
+                with archive.open(info) as member:
+                    body = member.read(info.file_size + 1)
+                if len(body) != info.file_size:
+                    raise ValueError(f"weights file: {info.filename} is not as long as it says")
+                members[info.filename.removesuffix(".npy")] = body
+    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, RuntimeError) as error:
+        raise ValueError("weights file: not a .npz archive") from error
+    return members
+
+
 def load_weights(source: str | os.PathLike[str] | bytes) -> Network:
     """Read a weights file: a ``.npz`` archive of float32 arrays ``w0``,
     ``b0``, ``w1``, ``b1``, ... (``w`` of shape inputs x outputs) and a
@@ -188,6 +374,14 @@ def load_weights(source: str | os.PathLike[str] | bytes) -> Network:
     ``rules`` (as :func:`briscola.dumps` writes rules) they were trained
     for. Nothing in it is unpickled; NumPy is not needed.
 
+    The bounds of what a network of this kind can have are checked
+    before more of the file is read or decompressed: at most 8 layers
+    (``MAX_LAYERS``), 4,096 units a layer (``MAX_UNITS``), 4,194,304
+    weights and biases in all (``MAX_VALUES``, 16 MiB of float32) and
+    64 KiB of metadata (``MAX_META_BYTES``); the archive may hold only
+    those arrays, stored or deflated, and the path must name a regular
+    file.
+
     Args:
         source: A path, or the file's bytes.
 
@@ -195,51 +389,42 @@ def load_weights(source: str | os.PathLike[str] | bytes) -> Network:
         The network.
 
     Raises:
-        ValueError: If the file is not such an archive, its arrays do not
-            fit together or the rules' encoding, or it was made for
-            another observation layout than :data:`briscola.encoding.LAYOUT_VERSION`.
+        ValueError: If the file is not such an archive, is larger than
+            those bounds, its arrays do not fit together or the rules'
+            encoding, or it was made for another observation layout than
+            :data:`briscola.encoding.LAYOUT_VERSION`.
+        OSError: If the path cannot be read.
 
     >>> load_weights(b"not a zip file")
     Traceback (most recent call last):
     ...
     ValueError: weights file: not a .npz archive
     """
-    data = source if isinstance(source, bytes) else open(source, "rb").read()  # noqa: SIM115
-    try:
-        archive = zipfile.ZipFile(io.BytesIO(data))
-        members = {}
-        for info in archive.infolist():
-            if info.file_size > _LIMIT:
-                raise ValueError(f"weights file: {info.filename} is too large")
-            members[info.filename.removesuffix(".npy")] = archive.read(info)
-    except (zipfile.BadZipFile, EOFError, OSError) as error:
-        raise ValueError("weights file: not a .npz archive") from error
-    if "meta" not in members:
-        raise ValueError("weights file: no 'meta' array")
+    members = _members(_read_file(source))
     shape, descr, body = _read_npy(members["meta"], "meta")
     if descr != "|u1" or len(shape) != 1:
         raise ValueError("weights file: 'meta' must be a 1-D uint8 array")
     try:
         metadata = json.loads(body.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise ValueError("weights file: 'meta' is not UTF-8 JSON") from error
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
+        raise ValueError("weights file: 'meta' is not UTF-8 JSON of a sane depth") from error
     if not isinstance(metadata, dict) or metadata.get("format") != FORMAT:
         raise ValueError(f"weights file: 'meta' must be a JSON object with format {FORMAT!r}")
     version = metadata.get("layout_version")
-    if version != LAYOUT_VERSION:
+    if type(version) is not int or version != LAYOUT_VERSION:
         raise ValueError(
             f"weights file: trained on observation layout version {version!r}, "
             f"but this briscola encodes version {LAYOUT_VERSION}"
         )
     rules = read_rules(metadata.get("rules"), "weights file: meta.rules")
     encoding = encoding_for(rules)
-    layers: list[tuple[_Matrix, list[float]]] = []
-    width = encoding.observation_size
     count = sum(1 for name in members if name.startswith("w"))
     if count == 0 or set(members) != {"meta", *(f"{k}{i}" for k in "wb" for i in range(count))}:
         raise ValueError(
             f"weights file: expected arrays meta, w0, b0, ..., found {', '.join(sorted(members))}"
         )
+    arrays = []
+    width = encoding.observation_size
     for i in range(count):
         wshape, wdescr, wbody = _read_npy(members[f"w{i}"], f"w{i}")
         bshape, bdescr, bbody = _read_npy(members[f"b{i}"], f"b{i}")
@@ -250,16 +435,26 @@ def load_weights(source: str | os.PathLike[str] | bytes) -> Network:
                 f"weights file: layer {i} has shapes {wshape} and {bshape}, "
                 f"which do not follow a layer of width {width}"
             )
-        flat = _floats(wshape, wbody, f"w{i}")
-        outputs = wshape[1]
-        rows = [flat[r * outputs : (r + 1) * outputs] for r in range(wshape[0])]
-        layers.append((rows, _floats(bshape, bbody, f"b{i}")))
-        width = outputs
+        width = wshape[1]
+        if width > MAX_UNITS:
+            raise ValueError(f"weights file: layer {i} has {width} units, more than {MAX_UNITS}")
+        arrays.append((wshape, wbody, bshape, bbody))
     if width != encoding.num_actions:
         raise ValueError(
             f"weights file: the network gives {width} outputs, "
             f"but the rules have {encoding.num_actions} actions"
         )
+    values = sum(math.prod(wshape) + math.prod(bshape) for wshape, _, bshape, _ in arrays)
+    if values > MAX_VALUES:
+        raise ValueError(
+            f"weights file: the network has {values} weights and biases, more than {MAX_VALUES}"
+        )
+    layers: list[tuple[_Matrix, list[float]]] = []
+    for i, (wshape, wbody, bshape, bbody) in enumerate(arrays):
+        flat = _floats(wshape, wbody, f"w{i}")
+        outputs = wshape[1]
+        rows = [flat[r * outputs : (r + 1) * outputs] for r in range(wshape[0])]
+        layers.append((rows, _floats(bshape, bbody, f"b{i}")))
     return Network(rules, metadata, layers)
 
 
