@@ -404,6 +404,8 @@ def load_weights(source: str | os.PathLike[str] | bytes) -> Network:
     shape, descr, body = _read_npy(members["meta"], "meta")
     if descr != "|u1" or len(shape) != 1:
         raise ValueError("weights file: 'meta' must be a 1-D uint8 array")
+    if len(body) > MAX_META_BYTES:
+        raise ValueError(f"weights file: 'meta' has {len(body)} bytes, more than {MAX_META_BYTES}")
     try:
         metadata = json.loads(body.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
