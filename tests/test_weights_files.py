@@ -362,6 +362,24 @@ def test_encrypted_or_unknown_compression_is_refused(
     assert decompressed == {}
 
 
+def test_a_damaged_archive_is_a_value_error() -> None:
+    """Bots, "Learned bot": an archive whose members lie before its start,
+    whose data do not match their checksum or which is cut short is
+    refused with ValueError naming the member or the archive."""
+    data = pack(shipped_parts())
+    end = data.rfind(b"PK\x05\x06")
+    offset = struct.unpack_from("<I", data, end + 16)[0]
+    before = data[: end + 16] + struct.pack("<I", offset + 100_000) + data[end + 20 :]
+    with pytest.raises(ValueError, match="meta.npy is damaged"):
+        load_weights(before)
+    stored = bytearray(pack(shipped_parts(), zipfile.ZIP_STORED))
+    stored[stored.find(b"\x93NUMPY", stored.find(b"w1.npy")) + 200] ^= 1
+    with pytest.raises(ValueError, match="w1.npy is damaged"):
+        load_weights(bytes(stored))
+    with pytest.raises(ValueError, match="not a .npz archive"):
+        load_weights(data[: len(data) // 2])
+
+
 # The network and its headers bounded
 
 

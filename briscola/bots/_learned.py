@@ -65,6 +65,9 @@ _MAX_TOTAL: Final = len(_MEMBERS) * _MAX_NPY + MAX_META_BYTES + 4 * MAX_VALUES
 _MAX_FILE: Final = _MAX_TOTAL + _MAX_TOTAL // 64 + 64 * 1024
 _MAX_ENTRY: Final = 1024
 _END, _END64, _END_SIZE = b"PK\x05\x06", b"PK\x06\x07", 22
+# What zipfile raises on a damaged archive (a ValueError for an offset
+# before the start, for one).
+_ZIP_ERRORS: Final = (zipfile.BadZipFile, zlib.error, EOFError, OSError, RuntimeError, ValueError)
 _TOKEN: Final = re.compile(
     r"""\s*(?:('[^'\\]{0,64}'|"[^"\\]{0,64}")|(True|False)|([0-9]{1,10})|([{}():,]))"""
 )
@@ -317,52 +320,61 @@ def _check_directory(data: bytes) -> None:
         )
 
 
+def _check_members(infos: Sequence[zipfile.ZipInfo]) -> None:
+    """Refuse an archive whose list of members names a member a weights
+    file does not hold, or one that is encrypted, compressed otherwise
+    than NumPy writes or larger than its array may be."""
+    names = [info.filename for info in infos]
+    if "meta.npy" not in names:
+        raise ValueError("weights file: no 'meta' array")
+    for info in infos:
+        name = info.filename
+        if name not in _MEMBERS:
+            raise ValueError(
+                f"weights file: unexpected member {name!r}: a weights file holds "
+                f"meta.npy and w0.npy, b0.npy, ... for at most {MAX_LAYERS} layers"
+            )
+        if names.count(name) > 1:
+            raise ValueError(f"weights file: two members named {name!r}")
+        if info.flag_bits & 1:
+            raise ValueError(f"weights file: {name} is encrypted")
+        if info.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
+            raise ValueError(
+                f"weights file: {name} is compressed with method "
+                f"{info.compress_type}, not stored or deflated"
+            )
+        if info.file_size > _MEMBERS[name]:
+            raise ValueError(
+                f"weights file: {name} has {info.file_size} bytes, "
+                f"more than the {_MEMBERS[name]} it may have"
+            )
+    total = sum(info.file_size for info in infos)
+    if total > _MAX_TOTAL:
+        raise ValueError(f"weights file: its arrays have {total} bytes, more than {_MAX_TOTAL}")
+
+
 def _members(data: bytes) -> dict[str, bytes]:
     """The arrays of a weights file by name (without ``.npy``), each member
-    checked for its name and declared size before it is decompressed, and
-    read no further than that size."""
+    checked for its name and declared size before any is decompressed,
+    and read no further than that size."""
     _check_directory(data)
     try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            infos = archive.infolist()
-            names = [info.filename for info in infos]
-            if "meta.npy" not in names:
-                raise ValueError("weights file: no 'meta' array")
-            for info in infos:
-                name = info.filename
-                if name not in _MEMBERS:
-                    raise ValueError(
-                        f"weights file: unexpected member {name!r}: a weights file holds "
-                        f"meta.npy and w0.npy, b0.npy, ... for at most {MAX_LAYERS} layers"
-                    )
-                if names.count(name) > 1:
-                    raise ValueError(f"weights file: two members named {name!r}")
-                if info.flag_bits & 1:
-                    raise ValueError(f"weights file: {name} is encrypted")
-                if info.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
-                    raise ValueError(
-                        f"weights file: {name} is compressed with method "
-                        f"{info.compress_type}, not stored or deflated"
-                    )
-                if info.file_size > _MEMBERS[name]:
-                    raise ValueError(
-                        f"weights file: {name} has {info.file_size} bytes, "
-                        f"more than the {_MEMBERS[name]} it may have"
-                    )
-            total = sum(info.file_size for info in infos)
-            if total > _MAX_TOTAL:
-                raise ValueError(
-                    f"weights file: its arrays have {total} bytes, more than {_MAX_TOTAL}"
-                )
-            members = {}
-            for info in infos:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+    except _ZIP_ERRORS as error:
+        raise ValueError("weights file: not a .npz archive") from error
+    with archive:
+        infos = archive.infolist()
+        _check_members(infos)
+        members = {}
+        for info in infos:
+            try:
                 with archive.open(info) as member:
                     body = member.read(info.file_size + 1)
-                if len(body) != info.file_size:
-                    raise ValueError(f"weights file: {info.filename} is not as long as it says")
-                members[info.filename.removesuffix(".npy")] = body
-    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, RuntimeError) as error:
-        raise ValueError("weights file: not a .npz archive") from error
+            except _ZIP_ERRORS as error:
+                raise ValueError(f"weights file: {info.filename} is damaged") from error
+            if len(body) != info.file_size:
+                raise ValueError(f"weights file: {info.filename} is not as long as it says")
+            members[info.filename.removesuffix(".npy")] = body
     return members
 
 
