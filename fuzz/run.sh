@@ -14,7 +14,7 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 mkdir -p fuzz/crashes
 
-for target in "${@:-loads rules apply serialized vector_env}"; do
+for target in "${@:-loads rules apply serialized vector_env weights}"; do
   for name in $target; do
     mkdir -p "$work/$name"
     echo "-- fuzz_$name: ${seconds}s"
