@@ -14,9 +14,15 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from briscola import (
+    Card,
+    Cut,
     GameState,
     Phase,
     Play,
+    Rank,
+    Sign,
+    Signal,
+    Suit,
     apply,
     new_game,
     observe,
@@ -24,7 +30,7 @@ from briscola import (
     preset,
     sample_state,
 )
-from briscola.bots import HeuristicBot, StrongBot
+from briscola.bots import CONVENTIONS, HeuristicBot, StrongBot
 from briscola.bots._belief import belief_values, world_count, worlds_of
 from briscola.bots._solver import World, world_from_state
 from briscola.bots._worlds import Slots
@@ -258,8 +264,10 @@ def test_the_expected_card_is_the_heuristic_bots(state: GameState) -> None:
     side's seat exactly the card ``HeuristicBot`` plays there, leading (it
     counts the cards: what the seat has not seen may still beat its cards;
     partners' hands shown after the stock are seen) and following (in
-    dupla, its own first card may be winning the trick), from any point of
-    a deal (its exchanges left aside)."""
+    dupla, its own first card may be winning the trick), reading its
+    partner's word and signs as the bot does with table talk (Split
+    briškula, "Table talk"), from any point of a deal (its exchanges left
+    aside)."""
     assume(not state.is_over and state.phase is Phase.PLAYING)
     seat: int = state.to_move  # type: ignore[assignment]
     plays = _plays(state)
@@ -267,3 +275,32 @@ def test_the_expected_card_is_the_heuristic_bots(state: GameState) -> None:
     assert isinstance(chosen, Play)
     searcher = (seat + 1) % state.rules.players  # on the other side
     assert world_from_state(state, searcher).expected() == chosen.card.index
+
+
+def test_the_expected_card_reads_the_partners_sign_as_the_bot_does() -> None:
+    """A sign read by the heuristic bot changes its card, and the search
+    expects that card (Bots, "Exact endgame"; Split briškula, "Table
+    talk"): in split-4p seat 3 signs the ace of trumps (coins), which seat
+    2 holds; seat 1, following seat 0's five of cups with its partner to
+    play last, puts its ace of swords under the ace it was told of. Read
+    with the silent convention (no talk), it throws the jack of cups."""
+    state = new_game(preset("split-4p"), seed=38, dealer=0)
+    for action in (
+        Cut(),
+        Play(Card(Suit.CLUBS, Rank.KING)),
+        Play(Card(Suit.SWORDS, Rank.FIVE)),
+        Sign(Signal.ACE_OF_TRUMPS),
+        Play(Card(Suit.CLUBS, Rank.SEVEN)),
+        Play(Card(Suit.COINS, Rank.SIX)),
+        Play(Card(Suit.CUPS, Rank.FIVE)),
+    ):
+        state = apply(state, action)
+    assert state.to_move == 1
+    assert Card(Suit.COINS, Rank.ACE) in state.hands[2]
+    plays = _plays(state)
+    seen = observe(state, 1)
+    ace, jack = Card(Suit.SWORDS, Rank.ACE), Card(Suit.CUPS, Rank.JACK)
+    assert HeuristicBot().choose(seen, plays, random.Random(0)) == Play(ace)
+    silent = HeuristicBot(convention=CONVENTIONS["silent"])
+    assert silent.choose(seen, plays, random.Random(0)) == Play(jack)
+    assert world_from_state(state, 2).expected() == ace.index

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Container, Iterable, Sequence
 from typing import NamedTuple
 
 from .._actions import Action, Bid, Call, Pass, Play, Say, Sign, Signal, SwapTrump, Word
@@ -233,24 +233,51 @@ def _heuristic_play(seen: _Seen) -> int:
     beats = tables.trump_beats[trump]
     at, best, stake = leading(beats, tables.points, [card.index for _, card in seen.trick])
     friendly = seen.trick[at][0] in seen.friends
-    if seen.heard is not None:
-        followed = _follow_word(seen.heard, hand, trump, tables, beats, best * 40, friendly)
+    size = tables.trick_size
+    last = len(seen.trick) == size - 1
+    covers: Sequence[int] = ()
+    if seen.signed:
+        final = (seen.trick[0][0] + size - 1) % seen.rules.players
+        if partner_last(final, len(seen.trick), size, seen.seat, seen.friends):
+            covers = seen.signed
+    return follow_talked(
+        hand, trump, tables, beats, (best * 40, stake, friendly, last), seen.heard, covers
+    )
+
+
+def partner_last(final: int, played: int, size: int, seat: int, friends: Container[int]) -> bool:
+    """Whether ``seat``'s partner plays the trick's last card, after it:
+    ``final`` is the seat that plays it, ``played`` the cards in the trick
+    so far, ``size`` a full trick's and ``friends`` the seats on
+    ``seat``'s side."""
+    return played < size - 1 and final != seat and final in friends
+
+
+def follow_talked(
+    hand: Sequence[int],
+    trump: int,
+    tables: Tables,
+    beats: Sequence[bool],
+    following: Following,
+    heard: Word | None,
+    covers: Sequence[int],
+) -> int:
+    """The card :class:`HeuristicBot` plays from ``hand`` to a trick under
+    way, with what the talk told it: :func:`follow_card`, but that it
+    follows its partner's word ``heard`` (:func:`talk_read`) where it can,
+    and else, with ``covers`` (the cards its partner signed, when that
+    partner plays the trick's last card) and an opponent's card winning,
+    puts points under the partner's card (see :class:`HeuristicBot`)."""
+    row, stake, friendly, _ = following
+    if heard is not None:
+        followed = _follow_word(heard, hand, trump, tables, beats, row, friendly)
         if followed is not None:
             return followed
-    last = len(seen.trick) == tables.trick_size - 1
-    if seen.signed and not friendly and _partner_last(seen, tables.trick_size):
-        covered = _covered(seen.signed, hand, trump, tables, beats, best * 40, stake)
+    if covers and not friendly:
+        covered = _covered(covers, hand, trump, tables, beats, row, stake)
         if covered is not None:
             return covered
-    return follow_card(hand, trump, tables, beats, (best * 40, stake, friendly, last))
-
-
-def _partner_last(seen: _Seen, size: int) -> bool:
-    """Whether the seat's partner plays the trick's last card, after it."""
-    if len(seen.trick) >= size - 1:
-        return False
-    last = (seen.trick[0][0] + size - 1) % seen.rules.players
-    return last != seen.seat and last in seen.friends
+    return follow_card(hand, trump, tables, beats, following)
 
 
 #: The points a trick must hold for a partner playing last to spend a
@@ -564,12 +591,10 @@ def _seen_from(
         out.update(observation.known_hands[other])
     heard = None
     signed: tuple[int, ...] = ()
-    if convention is not None and convention.listens and rules.table_talk:
-        claimed = claimed_cards(observation, convention, cache)
+    if convention is not None:
+        heard, claimed = talk_read(observation, convention, cache)
         out.update(claimed)
         signed = tuple(sorted(card.index for card in claimed))
-        if observation.trick:
-            heard = partner_word(observation, convention, cache)
     return _Seen(
         rules,
         seat,
@@ -584,3 +609,28 @@ def _seen_from(
         heard,
         signed,
     )
+
+
+def talk_read(
+    observation: Observation, convention: Convention = HONEST, cache: Readings | None = None
+) -> tuple[Word | None, frozenset[Card]]:
+    """What :class:`HeuristicBot` by ``convention`` reads of its partner's
+    talk where it sees ``observation``: the word its partner said before
+    its card in the trick in progress (:func:`partner_word`), and the cards
+    its partner's signs claim (:func:`claimed_cards`, which it counts out
+    of the opponents' hands); nothing without table talk or listening.
+
+    >>> from briscola import Cut, Sign, Signal, apply, new_game, observe, preset
+    >>> state = apply(new_game(preset("split-4p"), seed=4), Cut())
+    >>> state = apply(state, Sign(Signal.KNIGHT_OF_TRUMPS))
+    >>> word, claimed = talk_read(observe(state, 2))
+    >>> word, sorted(str(card) for card in claimed)
+    (None, ['knight of swords'])
+    >>> talk_read(observe(state, 2), CONVENTIONS["silent"])
+    (None, frozenset())
+    """
+    if not (convention.listens and observation.rules.table_talk):
+        return None, frozenset()
+    claimed = claimed_cards(observation, convention, cache)
+    heard = partner_word(observation, convention, cache) if observation.trick else None
+    return heard, claimed

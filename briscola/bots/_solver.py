@@ -12,16 +12,25 @@ here (the bot weighs them with :func:`briscola.apply` before it searches).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeAlias
 
+from .._actions import Word
+from .._observe import observe
 from .._state import GameState
 from .._trick import leading
-from ._heuristic import follow_card, lead_card, unseen_tops
+from ._heuristic import follow_card, follow_talked, lead_card, partner_last, talk_read, unseen_tops
 from ._tables import SUIT_OF, Following, Tables, greedy_follow, suit_index, tables_for
 
-__all__ = ["INFINITY", "World", "world_from_state"]
+__all__ = ["INFINITY", "Talk", "World", "world_from_state"]
 
 #: Above any value the solver returns (points are at most 160).
 INFINITY = 10_000
+
+Talk: TypeAlias = tuple[Word | None, tuple[int, ...]]
+"""What a seat read of its partner's talk where a world was built
+(``talk_read`` in ``_heuristic``): the word its partner said before its
+card in the trick in progress, and the cards (indices) its partner's signs
+claim."""
 
 
 class World:
@@ -50,6 +59,13 @@ class World:
             rules of thumb (:meth:`expected`) instead of minimizing
             (given when the world is built: the transposition table holds
             the values of one way).
+        talk: With table talk, per seat, what it read of its partner's
+            talk where the world was built (:data:`Talk`), for the seats
+            whose card :meth:`expected` gives (``None`` for the others);
+            ``None`` without table talk.
+        talk_until: :attr:`cards_left` once the trick in progress where
+            the world was built is complete (the word heard is for that
+            trick only).
     """
 
     __slots__ = (
@@ -69,6 +85,8 @@ class World:
         "public",
         "nodes",
         "modelled",
+        "talk",
+        "talk_until",
         "_table",
     )
 
@@ -85,6 +103,7 @@ class World:
         to_move: int,
         modelled: bool = False,
         public: frozenset[int] = frozenset(),
+        talk: tuple[Talk | None, ...] | None = None,
     ) -> None:
         self.tables = tables
         self.hands = hands
@@ -102,6 +121,8 @@ class World:
         self.public = public
         self.nodes = 0
         self.modelled = modelled
+        self.talk = talk
+        self.talk_until = self.cards_left - (tables.trick_size - len(trick)) if trick else 0
         self._table: dict[tuple[int, ...], tuple[int, int, int]] = {}
 
     def copy(self) -> World:
@@ -123,6 +144,8 @@ class World:
         new.public = self.public
         new.nodes = 0
         new.modelled = self.modelled
+        new.talk = self.talk
+        new.talk_until = self.talk_until
         new._table = {}
         return new
 
@@ -217,24 +240,47 @@ class World:
 
         Where every seat knows its side (no auction), the heuristic bot's
         card in that position (the same code: ``lead_card`` and
-        ``follow_card`` in ``_heuristic``). The cards it has not seen are
+        ``follow_talked`` in ``_heuristic``). The cards it has not seen are
         the other seats' hands and the stock, the face-up trump card
         included, less its partners' hands once they are shown after the
         stock and the :attr:`public` cards a partner drew; partners'
         cards known otherwise (shown as dealt, or taken in an exchange)
-        are not told apart. In bastardo, :meth:`greedy`'s card."""
+        are not told apart. With table talk it reads its partner's talk
+        as the bot does where the world was built (:attr:`talk`): the word
+        heard, for the trick then in progress; the cards the signs claim,
+        while another seat holds them or they are still to be drawn (the
+        search models no talk of its own, nor a partner's talk proving
+        false later on). In bastardo, :meth:`greedy`'s card."""
         tables = self.tables
         if not tables.sides_known:
             return self.greedy()
-        hand = self.hands[self.to_move]
-        if self.trick_cards:
-            return follow_card(hand, self.trump, tables, self.beats, self._following())
-        # Unseen: the other sides' hands, the stock and the partners'
-        # hands until they are shown, but for the cards drawn in view of
-        # every seat.
         mover = self.to_move
+        hand = self.hands[mover]
+        talk = None if self.talk is None else self.talk[mover]
+        heard: Word | None = None
+        signed: Sequence[int] = ()
+        if talk is not None:
+            heard, signed = talk
+            if heard is not None and self.cards_left <= self.talk_until:
+                heard = None
+            if signed:
+                signed = self._standing(signed)
         side = self.side
         ours = side[mover]
+        if self.trick_cards:
+            following = self._following()
+            if heard is None and not signed:
+                return follow_card(hand, self.trump, tables, self.beats, following)
+            covers: Sequence[int] = ()
+            if signed:
+                final = tables.trick_orders[self.leader][-1]
+                friends = [seat for seat, s in enumerate(side) if s == ours]
+                if partner_last(final, len(self.trick_cards), tables.trick_size, mover, friends):
+                    covers = signed
+            return follow_talked(hand, self.trump, tables, self.beats, following, heard, covers)
+        # Unseen: the other sides' hands, the stock and the partners'
+        # hands until they are shown, but for the cards drawn in view of
+        # every seat and those the partner's signs claim.
         unseen = self.draw[self.drawn :]
         hidden = not (tables.partners_shown and not unseen)
         public = self.public
@@ -243,8 +289,22 @@ class World:
                 unseen += cards
             elif hidden and seat != mover:
                 unseen += [card for card in cards if card not in public]
+        if signed:
+            unseen = [card for card in unseen if card not in signed]
         top = unseen_tops(unseen, tables.strength)
         return lead_card(hand, top, self.trump, tables.points, tables.strength)
+
+    def _standing(self, signed: Sequence[int]) -> list[int]:
+        """The cards of ``signed`` that another seat than the one to move
+        holds or that are still to be drawn."""
+        mover = self.to_move
+        undrawn = self.draw[self.drawn :]
+        return [
+            card
+            for card in signed
+            if card in undrawn
+            or any(card in hand for seat, hand in enumerate(self.hands) if seat != mover)
+        ]
 
     def playout(self) -> None:
         """Play to the end with :meth:`greedy` for every seat.
@@ -508,6 +568,11 @@ def world_from_state(state: GameState, seat: int, modelled: bool = False) -> Wor
     to_move = state.to_move
     if to_move is None:
         raise ValueError("the deal is over: there is nothing to search")
+    talk: tuple[Talk | None, ...] | None = None
+    if rules.table_talk and tables.sides_known:
+        talk = tuple(
+            None if side[other] == side[seat] else _talk_of(state, other) for other in range(n)
+        )
     return World(
         tables,
         [[card.index for card in hand] for hand in state.hands],
@@ -520,4 +585,14 @@ def world_from_state(state: GameState, seat: int, modelled: bool = False) -> Wor
         to_move,
         modelled,
         frozenset(public),
+        talk,
     )
+
+
+def _talk_of(state: GameState, seat: int) -> Talk | None:
+    """What ``seat`` reads of its partner's talk in ``state``, as the
+    heuristic bot reads it (``talk_read``); ``None`` if nothing."""
+    heard, claimed = talk_read(observe(state, seat))
+    if heard is None and not claimed:
+        return None
+    return heard, tuple(sorted(card.index for card in claimed))

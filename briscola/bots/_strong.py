@@ -183,8 +183,10 @@ class StrongBot:
             win (1) in a world's value (not in bastardo).
         opponent_model: How the exact endgame expects the other side to
             play: ``"rules"``, by rules of thumb (exactly how the
-            heuristic bot plays, but for partners' cards known from the
-            deal or an exchange, and in bastardo roughly: far stronger
+            heuristic bot plays, its reading of the table talk included,
+            but for partners' cards known from the deal or an exchange,
+            the signs the other side made to each other (which this bot
+            never sees), and in bastardo roughly: far stronger
             against it); or
             ``"minimax"``, its best reply to every card, as if it too saw
             every card (it never counts on a mistake; against
