@@ -296,9 +296,12 @@ class World:
 
     def _standing(self, signed: Sequence[int]) -> list[int]:
         """The cards of ``signed`` that another seat than the one to move
-        holds or that are still to be drawn."""
+        holds or that are still to be drawn; none once partners see each
+        other's hands (then no card is taken on a sign)."""
         mover = self.to_move
         undrawn = self.draw[self.drawn :]
+        if self.tables.partners_shown and not undrawn:
+            return []
         return [
             card
             for card in signed
