@@ -21,12 +21,11 @@ from __future__ import annotations
 import argparse
 import math
 import random
-import statistics
 import time
 from collections.abc import Sequence
 
-from briscola import Action, Observation, Rules, outcome, preset
-from briscola.bots import Bot, HeuristicBot, MonteCarloBot, RandomBot, play_deal
+from briscola import Action, Observation, Rules, preset
+from briscola.bots import Bot, HeuristicBot, MonteCarloBot, RandomBot, duplicate_match
 
 
 class Timed:
@@ -52,33 +51,12 @@ class Timed:
         return self.seconds / self.moves if self.moves else math.nan
 
 
-def deal_score(rules: Rules, seats: Sequence[Timed], seat: int, seed: int) -> float:
-    """1, 1/2 or 0: how the bot at ``seat`` did in the deal of ``seed``."""
-    result = outcome(play_deal(rules, seats, seed=seed))
-    assert result is not None  # a finished deal has an outcome
-    if not result.winners:
-        return 0.5
-    return 1.0 if seat in result.winners else 0.0
-
-
-def interval(values: Sequence[float]) -> tuple[float, float]:
-    """The mean of ``values`` and the half-width of its 95% interval."""
-    mean = statistics.fmean(values)
-    if len(values) < 2:
-        return mean, math.nan
-    return mean, 1.96 * statistics.stdev(values) / math.sqrt(len(values))
-
-
 def pairing(rules: Rules, first: Timed, second: Timed, packs: int) -> tuple[float, float, int]:
     """The first bot's mean score against the second over ``packs`` packs,
-    each played with the seats both ways; the 95% half-width; the deals."""
-    per_pack: list[float] = []
-    for seed in range(packs):
-        one = deal_score(rules, [first, second], 0, seed)
-        two = deal_score(rules, [second, first], 1, seed)
-        per_pack.append((one + two) / 2)
-    mean, half = interval(per_pack)
-    return mean, half, 2 * packs
+    each played with the seats both ways (:func:`briscola.bots.duplicate_match`);
+    the 95% half-width; the deals."""
+    result = duplicate_match(rules, first, second, packs)
+    return result.score, result.half_width, 2 * packs
 
 
 def main(argv: Sequence[str] | None = None) -> None:

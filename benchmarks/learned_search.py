@@ -10,7 +10,7 @@ probability of that action (:meth:`briscola.bots.LearnedBot.policy`),
 then plays the best. The network costs about 0.1 ms a decision with
 NumPy, a few percent of the search's at most.
 
-It plays duplicate packs as ``strong.py`` does (its ``pack_scores``, seeds
+It plays duplicate packs (:func:`briscola.bots.duplicate_match`, seeds
 from ``--first``) of the guided bot against ``StrongBot`` of the same budget,
 or against ``--opponent`` (a :func:`briscola.bots.make_bot` name), and
 prints the guided side's score with a 95% interval (normal, over the
@@ -20,13 +20,10 @@ packs) every ``--every`` packs and at the end.
 from __future__ import annotations
 
 import argparse
-import math
 from collections.abc import Sequence
 
-from strong import Timed, pack_scores
-
 from briscola import preset
-from briscola.bots import Bot, LearnedBot, StrongBot, make_bot
+from briscola.bots import Bot, DuplicateScore, LearnedBot, StrongBot, duplicate_match, make_bot
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -43,19 +40,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     rules = preset(args.preset)
     guided = StrongBot(args.budget, prior=LearnedBot(args.weights), prior_weight=args.weight)
     opponent: Bot = StrongBot(args.budget) if args.opponent is None else make_bot(args.opponent)
-    scores: list[float] = []
-    for score in pack_scores(rules, args.first, args.packs, Timed(guided), Timed(opponent)):
-        scores.append(score)
-        if len(scores) % args.every and len(scores) < args.packs:
-            continue
-        mean = sum(scores) / len(scores)
-        spread = math.sqrt(sum((s - mean) ** 2 for s in scores) / max(1, len(scores) - 1))
-        half = 1.96 * spread / math.sqrt(len(scores))
+
+    def show(score: DuplicateScore) -> None:
         print(
-            f"packs {len(scores)}: guided (weight {args.weight}, budget {args.budget}) "
-            f"against {opponent!r}: {mean:.3f} ({mean - half:.3f}-{mean + half:.3f})",
+            f"packs {score.packs}: guided (weight {args.weight}, budget {args.budget}) "
+            f"against {opponent!r}: {score.score:.3f} ({score.low:.3f}-{score.high:.3f})",
             flush=True,
         )
+
+    duplicate_match(
+        rules, guided, opponent, args.packs, seed=args.first, chunk=args.every, on_progress=show
+    )
 
 
 if __name__ == "__main__":

@@ -30,16 +30,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import platform
-import statistics
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from briscola import outcome
+from briscola.bots import DuplicateScore
 from briscola.gymnasium import BriscolaEnv
 
 
@@ -68,9 +67,8 @@ def evaluate(
             elif env.seat in result.winners:
                 total += 1.0
         per_pack.append(total / len(envs))
-    mean = statistics.fmean(per_pack)
-    half = 1.96 * statistics.stdev(per_pack) / math.sqrt(packs)
-    return mean, half
+    score = DuplicateScore("learner", opponent, first_seed, tuple(per_pack))
+    return score.score, score.half_width
 
 
 def measure(model: Any, args: argparse.Namespace, steps: int, seconds: float) -> dict[str, Any]:

@@ -1,24 +1,13 @@
 """Measure StrongBot against another bot in duplicate format.
 
 Run ``python benchmarks/strong.py --preset italian-2p --opponent heuristic
---packs 1000``. Every pack ``k`` is dealt by ``new_game(rules, seed=k)``
-and played twice, so luck of the deal cancels out:
-
-- when the rules have fixed sides (two seats, pairs), the packs are the
-  duplicate deals of :func:`briscola.bots.tournament` (``duplicate=True``,
-  the strong bot and the opponent each playing one side, then swapping);
-  a game scores 1 for a win of the strong side, 1/2 for a tie, 0 for a
-  loss;
-- in bastardo (sides only known at the end), the strong bot takes seat
-  ``k % 5`` among opponents in one game, and the opponent bot takes that
-  seat in the other; the pack scores 1 when the strong bot's deal score
-  beats the opponent's at the same seat, 1/2 when they are equal, 0
-  otherwise.
-
-The score is the mean over packs with a 95% confidence interval (normal
-approximation on the per-pack means, which counts the pairing of the two
-games of a pack; Wilson's interval over the games, which ignores it, is
-printed beside it). The script also reports each bot's
+--packs 1000``. The packs are those of :func:`briscola.bots.duplicate_match`
+from ``--first``: every pack ``k`` is dealt by ``new_game(rules, seed=k)``
+and played twice, so luck of the deal cancels out (with fixed sides the
+two bots swap sides; in bastardo the strong bot takes seat ``k % 5``
+among opponents, then the opponent bot takes that seat), and the score
+is the mean over packs with its 95% confidence interval over the packs.
+The script also reports each bot's
 mean cost per decision (only decisions with a choice, measured in the same
 run) and the strong bot's search speed in cards played per second.
 The strong bot's own dealing of worlds is luck that the duplicate packs do
@@ -35,24 +24,23 @@ Results go to standard output and, with ``--out``, to a file as they come.
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import TextIO
 
-from briscola import PRESETS, Action, Auction, Observation, Rules, outcome, preset
+from briscola import PRESETS, Action, Observation, preset
 from briscola.bots import (
     Bot,
+    DuplicateScore,
     HeuristicBot,
     MonteCarloBot,
     StrongBot,
+    duplicate_match,
     make_bot,
     play_deal,
-    wilson_interval,
 )
-from briscola.bots._tournament import running
 
 
 class Timed:
@@ -101,64 +89,16 @@ def make_opponent(spec: str) -> Bot:
     raise ValueError(f"unknown opponent {spec!r}: heuristic, strong or mc:SAMPLES")
 
 
-def bastardo_pack(rules: Rules, k: int, strong: Timed, other: Timed) -> float:
-    """The strong bot's score on bastardo pack ``k``: it sits at seat
-    ``k % n`` among opponents, then the opponent bot takes that seat."""
-    n = rules.players
-    seat = k % n
-    seats_a: list[Bot] = [other] * n
-    seats_a[seat] = strong
-    seats_b: list[Bot] = [other] * n
-    with_strong = outcome(play_deal(rules, seats_a, seed=k))
-    without = outcome(play_deal(rules, seats_b, seed=k))
-    assert with_strong is not None and without is not None
-    mine, theirs = with_strong.scores[seat], without.scores[seat]
-    return 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
-
-
-def pack_scores(
-    rules: Rules, first: int, packs: int, strong: Timed, other: Timed
-) -> Iterator[float]:
-    """The strong bot's score on each pack from ``first`` (see the module).
-    With fixed sides the packs are the tournament's duplicate deals, one
-    pack a chunk, the strong bot's side first; each pack's score is its
-    wins plus half its ties over the two games."""
-    if rules.auction is not Auction.NONE:
-        for k in range(first, first + packs):
-            yield bastardo_pack(rules, k, strong, other)
-        return
-    won = 0.0
-    for result in running(rules, [strong, other], packs, seed=first, duplicate=True, chunk=1):
-        mine = result.standings[0]
-        so_far = mine.wins + mine.ties / 2
-        yield (so_far - won) / 2
-        won = so_far
-
-
 def report(
-    rules_name: str,
-    opponent: str,
-    scores: list[float],
-    strong: Timed,
-    other: Timed,
-    one_per_pack: bool = False,
+    rules_name: str, opponent: str, score: DuplicateScore, strong: Timed, other: Timed
 ) -> str:
-    """One line: the score, its 95% interval over the packs (and Wilson's
-    over the games, which ignores the pairing), each bot's cost per
-    decision and the search speed."""
-    count = len(scores)
-    mean = sum(scores) / count
-    var = sum((s - mean) ** 2 for s in scores) / max(1, count - 1)
-    half = 1.96 * math.sqrt(var / count)
-    # Wilson's interval counts a tied game as half a game won and half lost;
-    # a bastardo pack is one comparison, a pack with fixed sides two games.
-    games = count if one_per_pack else 2 * count
-    low, high = wilson_interval(round(mean * games), games)
+    """One line: the score and its 95% interval over the packs, each
+    bot's cost per decision and the search speed."""
     speed = strong.nodes / strong.seconds if strong.seconds else 0.0
     return (
-        f"{rules_name} {strong.bot!r} vs {opponent}: packs {count}, "
-        f"score {mean:.3f} +- {half:.3f} (95% CI {mean - half:.3f}..{mean + half:.3f}; "
-        f"Wilson over games {low:.3f}..{high:.3f}); "
+        f"{rules_name} {strong.bot!r} vs {opponent}: packs {score.packs}, "
+        f"score {score.score:.3f} +- {score.half_width:.3f} "
+        f"(95% CI {score.low:.3f}..{score.high:.3f}); "
         f"ms/decision strong {strong.per_decision * 1e3:.1f}, "
         f"{opponent} {other.per_decision * 1e3:.1f}; "
         f"search {speed / 1e3:.0f}k cards/s"
@@ -216,16 +156,17 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> None:
     if args.stream < 0:
         parser.error(f"--stream must be 0 or more, not {args.stream}")
     strong, other = Timed(bot, args.stream), Timed(make_opponent(args.opponent))
-    scores: list[float] = []
-    for score in pack_scores(rules, args.first, args.packs, strong, other):
-        scores.append(score)
-        if len(scores) % args.every == 0 or len(scores) == args.packs:
-            one_per_pack = rules.auction is not Auction.NONE
-            line = report(args.preset, args.opponent, scores, strong, other, one_per_pack)
-            print(line, file=out, flush=True)
-            if args.out is not None:
-                with open(args.out, "a", encoding="utf-8") as file:
-                    print(line, file=file)
+
+    def show(score: DuplicateScore) -> None:
+        line = report(args.preset, args.opponent, score, strong, other)
+        print(line, file=out, flush=True)
+        if args.out is not None:
+            with open(args.out, "a", encoding="utf-8") as file:
+                print(line, file=file)
+
+    duplicate_match(
+        rules, strong, other, args.packs, seed=args.first, chunk=args.every, on_progress=show
+    )
 
 
 if __name__ == "__main__":

@@ -38,7 +38,6 @@ Results go to standard output and, with ``--out``, to a file as they come.
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import sys
 import time
@@ -48,7 +47,15 @@ from typing import TextIO
 import attrs
 
 from briscola import Action, Card, GameState, Observation, Play, Rules, outcome, preset
-from briscola.bots import CONVENTIONS, Bot, Convention, HeuristicBot, StrongBot, play_deal
+from briscola.bots import (
+    CONVENTIONS,
+    Bot,
+    Convention,
+    DuplicateScore,
+    HeuristicBot,
+    StrongBot,
+    play_deal,
+)
 
 
 class Peek:
@@ -177,10 +184,8 @@ def pack_score(rules: Rules, k: int, first: Pair, second: Pair, peek: Peek) -> f
 
 
 def summary(name: str, scores: Sequence[float], first: Pair, second: Pair) -> str:
-    count = len(scores)
-    mean = sum(scores) / count
-    var = sum((s - mean) ** 2 for s in scores) / max(1, count - 1)
-    half = 1.96 * math.sqrt(var / count)
+    result = DuplicateScore(repr(first), repr(second), 0, tuple(scores))
+    count, mean, half = result.packs, result.score, result.half_width
 
     def cost(pair: Pair) -> float:
         return pair.seconds / max(1, pair.cards) * 1e3

@@ -3,7 +3,7 @@
 Run ``python tools/checkpoint_scores.py --run runs/learned --iterations
 0,3,6 --opponents mc:200,strong --packs 100``: each iteration's weights
 (``weights-NN.npz`` in the run folder) play duplicate packs
-(:func:`briscola.bots.tournament`, seeds from ``--first``) against each
+(:func:`briscola.bots.duplicate_match`, seeds from ``--first``) against each
 opponent (a :func:`briscola.bots.make_bot` name), and one JSON line per
 iteration and opponent (the score over the packs and its 95% interval,
 normal over the packs) is printed and appended to ``--log``. Lines
@@ -14,12 +14,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 from collections.abc import Sequence
 from pathlib import Path
 
 from briscola import preset
-from briscola.bots import LearnedBot, make_bot, tournament
+from briscola.bots import LearnedBot, duplicate_match
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -43,20 +42,14 @@ def main(argv: Sequence[str] | None = None) -> None:
             if (iteration, name) in done:
                 continue
             bot = LearnedBot(run / f"weights-{iteration:02d}.npz")
-            opponent = make_bot(name)
-            scores = []
-            for k in range(args.first, args.first + args.packs):
-                mine = tournament(rules, [bot, opponent], 1, seed=k, duplicate=True).standings[0]
-                scores.append((mine.wins + mine.ties / 2) / mine.deals)
-            mean = sum(scores) / len(scores)
-            spread = math.sqrt(sum((s - mean) ** 2 for s in scores) / max(1, len(scores) - 1))
+            result = duplicate_match(rules, bot, name, args.packs, seed=args.first)
             entry = {
                 "iteration": iteration,
                 "opponent": name,
-                "packs": len(scores),
+                "packs": result.packs,
                 "first": args.first,
-                "score": round(mean, 4),
-                "ci95": round(1.96 * spread / math.sqrt(len(scores)), 4),
+                "score": round(result.score, 4),
+                "ci95": round(result.half_width, 4),
             }
             with log.open("a") as file:
                 file.write(json.dumps(entry) + "\n")

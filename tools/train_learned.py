@@ -43,7 +43,7 @@ from typing import Any
 import numpy as np
 
 from briscola import Card, Phase, Rules, Suit, apply, legal_actions, new_game, observe, preset
-from briscola.bots import Bot, HeuristicBot, RandomBot, StrongBot, tournament
+from briscola.bots import Bot, HeuristicBot, RandomBot, StrongBot, duplicate_match
 from briscola.bots._learned import LearnedBot, load_weights, save_weights
 from briscola.encoding import encoding_for
 
@@ -290,13 +290,11 @@ def fit_numpy(
 
 
 def score_vs_heuristic(rules: Rules, weights: Path, packs: int, seed: int) -> tuple[float, float]:
-    """The learned bot's score against HeuristicBot over duplicate packs,
-    and the half-width of its 95% interval (normal, over the packs)."""
-    bot = LearnedBot(weights)
-    result = tournament(rules, [bot, HeuristicBot()], packs, seed=seed, duplicate=True)
-    mine = result.standings[0]
-    score = (mine.wins + mine.ties / 2) / mine.deals
-    return score, 1.96 * math.sqrt(score * (1 - score) / mine.deals)
+    """The learned bot's score against HeuristicBot over duplicate packs
+    (:func:`briscola.bots.duplicate_match`), and the half-width of its 95%
+    interval."""
+    result = duplicate_match(rules, LearnedBot(weights), "heuristic", packs, seed=seed)
+    return result.score, result.half_width
 
 
 def _job(

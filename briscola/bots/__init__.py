@@ -20,7 +20,8 @@ Bots never see the state itself, so they cannot peek at hidden cards;
 the end; :func:`make_bot` builds a bot from a short name, as the command
 line does. :func:`tournament` plays many seeded deals between bots, on
 any :class:`concurrent.futures.Executor`, and counts wins with confidence
-intervals.
+intervals; :func:`duplicate_match` measures one bot against another over
+duplicate packs, with the score's 95% interval.
 
 >>> from briscola import preset, outcome
 >>> from briscola.bots import HeuristicBot, RandomBot, play_deal
@@ -31,6 +32,7 @@ intervals.
 
 from ._arena import BOT_NAMES, ActionHook, MatchHook, make_bot, play_deal, play_match
 from ._convention import CONVENTIONS, Convention, Need
+from ._duplicate import DuplicateScore, duplicate_match
 from ._heuristic import HeuristicBot
 from ._learned import LearnedBot
 from ._montecarlo import MonteCarloBot, RolloutPolicy, greedy_rollout, random_rollout
@@ -74,4 +76,6 @@ __all__ = [
     "places",
     "tournament",
     "wilson_interval",
+    "DuplicateScore",
+    "duplicate_match",
 ]
