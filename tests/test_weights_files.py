@@ -395,9 +395,9 @@ def test_a_network_at_the_bounds_loads() -> None:
 @pytest.mark.parametrize(
     ("sizes", "message"),
     [
-        ([INPUTS, *[16] * MAX_LAYERS, OUTPUTS], "members|unexpected member 'w8.npy'"),
+        ([INPUTS, *[16] * MAX_LAYERS, OUTPUTS], f"members|unexpected member 'w{MAX_LAYERS}.npy'"),
         ([INPUTS, MAX_UNITS + 1, OUTPUTS], f"{MAX_UNITS + 1} units, more than {MAX_UNITS}"),
-        ([INPUTS, MAX_UNITS, 673, OUTPUTS], f"weights and biases, more than {MAX_VALUES}"),
+        ([INPUTS, MAX_UNITS, 653, OUTPUTS], f"weights and biases, more than {MAX_VALUES}"),
     ],
     ids=["layers", "units", "values"],
 )

@@ -37,15 +37,22 @@ _Matrix: TypeAlias = "list[list[float]]"
 _WEIGHTS_PACKAGE: Final = "briscola.bots"
 _WEIGHTS_DIR: Final = "weights"
 
-MAX_LAYERS: Final = 8
-"""The most layers a weights file may hold."""
+MAX_LAYERS: Final = 4
+"""The most layers of a weights file's policy (the shipped networks have
+3)."""
 
-MAX_UNITS: Final = 4096
-"""The most units a layer of a weights file may have."""
+MAX_VALUE_LAYERS: Final = 2
+"""The most layers of a weights file's value head (the shipped heads
+have 2)."""
 
-MAX_VALUES: Final = 4 * 1024 * 1024
-"""The most weights and biases of all layers of a weights file together
-(16 MiB of float32)."""
+MAX_UNITS: Final = 1024
+"""The most units a layer of a weights file may have (the shipped
+networks' widest has 512)."""
+
+MAX_VALUES: Final = 1024 * 1024
+"""The most weights and biases of all layers of a weights file together,
+value head included: 4 MiB of float32, the most the package's weights
+may take in all."""
 
 MAX_META_BYTES: Final = 64 * 1024
 """The longest metadata (its ``meta`` array) a weights file may hold."""
@@ -60,6 +67,8 @@ _MEMBERS: Final = {
     "meta.npy": _MAX_NPY + MAX_META_BYTES,
     **{f"w{i}.npy": _MAX_NPY + 4 * MAX_VALUES for i in range(MAX_LAYERS)},
     **{f"b{i}.npy": _MAX_NPY + 4 * MAX_UNITS for i in range(MAX_LAYERS)},
+    **{f"value_w{i}.npy": _MAX_NPY + 4 * MAX_VALUES for i in range(MAX_VALUE_LAYERS)},
+    **{f"value_b{i}.npy": _MAX_NPY + 4 * MAX_UNITS for i in range(MAX_VALUE_LAYERS)},
 }
 _MAX_TOTAL: Final = len(_MEMBERS) * _MAX_NPY + MAX_META_BYTES + 4 * MAX_VALUES
 _MAX_FILE: Final = _MAX_TOTAL + _MAX_TOTAL // 64 + 64 * 1024
@@ -76,7 +85,9 @@ _TOKEN: Final = re.compile(
 class Network:
     """A multilayer perceptron read from a weights file: ReLU between the
     layers, one logit per action index of the :class:`~briscola.encoding.Encoding`
-    of its rules.
+    of its rules; and, if the file has one, a value head: more layers that
+    read the last hidden layer (after its ReLU) and give one number, the
+    outcome the network expects for the seat that observes.
 
     Build it with :func:`load_weights`; the bot evaluates it.
 
@@ -87,6 +98,10 @@ class Network:
         metadata: The whole metadata of the file (its ``preset``, how it
             was trained, ...).
         sizes: The width of each layer, the input first.
+        layers: Each layer's weights (a list of rows, inputs by outputs)
+            and biases, as plain lists.
+        value_layers: The value head's layers, the same way (empty when
+            the file has none).
 
     >>> net = shipped_weights()[0]
     >>> net.sizes[0], net.sizes[-1], net.metadata["preset"]
@@ -98,11 +113,18 @@ class Network:
         rules: Rules,
         metadata: Mapping[str, Any],
         layers: Sequence[tuple[_Matrix, list[float]]],
+        value_layers: Sequence[tuple[_Matrix, list[float]]] = (),
     ) -> None:
         self.rules: Final = rules
         self.layout_version: Final[int] = int(metadata["layout_version"])
         self.metadata: Final = dict(metadata)
         self.sizes: Final = (len(layers[0][0]), *(len(bias) for _, bias in layers))
+        self.layers: Final = tuple(layers)
+        self.value_layers: Final = tuple(value_layers)
+        self._value_columns = [
+            ([list(column) for column in zip(*weights)], bias) for weights, bias in value_layers
+        ]
+        self._value_arrays: list[tuple[Any, Any]] | None = None
         # Pure Python: the first layer by rows (its input is mostly zeros),
         # the others by columns (dot products).
         weights0, bias0 = layers[0]
@@ -126,16 +148,62 @@ class Network:
         >>> len(net.logits_python(encoding_for(state.rules).encode(observe(state, 0))))
         40
         """
+        return self._python(vector, last=True)
+
+    def _python(self, vector: Sequence[float], last: bool) -> list[float]:
+        """In plain Python, the logits (``last``), or the last hidden
+        layer after its ReLU."""
         hidden = list(self._bias0)
         rows = self._rows0
         for i, x in enumerate(vector):
             if x:
                 hidden = [h + x * w for h, w in zip(hidden, rows[i])]
-        mul = operator.mul
-        for columns, bias in self._columns:
-            hidden = [max(h, 0.0) for h in hidden]
-            hidden = [b + sum(map(mul, hidden, column)) for column, b in zip(columns, bias)]
-        return hidden
+        columns_of = self._columns if last else self._columns[:-1]
+        for columns, bias in columns_of:
+            hidden = _dense(_relu(hidden), columns, bias)
+        return hidden if last else _relu(hidden)
+
+    def value_python(self, vector: Sequence[float]) -> float | None:
+        """The value head's output for one encoded observation, in plain
+        Python; ``None`` if the network has no value head.
+
+        >>> from briscola import new_game, observe, preset
+        >>> from briscola.encoding import encoding_for
+        >>> state = new_game(preset("italian-2p"), seed=3)
+        >>> print(shipped_weights()[0].value_python(encoding_for(state.rules).encode(observe(state, 0))))
+        None
+        """
+        if not self._value_columns:
+            return None
+        hidden = self._python(vector, last=False) if len(self.layers) > 1 else list(vector)
+        for i, (columns, bias) in enumerate(self._value_columns):
+            hidden = _dense(_relu(hidden) if i else hidden, columns, bias)
+        return hidden[0]
+
+    def value_numpy(self, vector: Sequence[float]) -> float | None:
+        """The same value with NumPy (which must be installed).
+
+        >>> from briscola import new_game, observe, preset
+        >>> from briscola.encoding import encoding_for
+        >>> state = new_game(preset("italian-2p"), seed=3)
+        >>> print(shipped_weights()[0].value_numpy(encoding_for(state.rules).encode(observe(state, 0))))
+        None
+        """
+        import numpy as np
+
+        if not self._value_columns:
+            return None
+        if self._value_arrays is None:
+            self._value_arrays = [
+                (np.asarray(weights, dtype=np.float32), np.asarray(bias, dtype=np.float32))
+                for weights, bias in self.value_layers
+            ]
+        hidden = self._numpy(vector, last=False)
+        for i, (weights, bias) in enumerate(self._value_arrays):
+            if i:
+                np.maximum(hidden, 0.0, out=hidden)
+            hidden = hidden @ weights + bias
+        return float(hidden[0])
 
     def logits_numpy(self, vector: Sequence[float]) -> list[float]:
         """The same output with NumPy (which must be installed).
@@ -150,25 +218,37 @@ class Network:
         >>> max(abs(a - b) for a, b in zip(fast, slow)) < 1e-3
         True
         """
+        result: list[float] = self._numpy(vector, last=True).tolist()
+        return result
+
+    def _numpy(self, vector: Sequence[float], last: bool) -> Any:
+        """With NumPy, the logits (``last``), or the last hidden layer
+        after its ReLU."""
         import numpy as np
 
         if self._arrays is None:
-            layers = [(self._rows0, self._bias0)]
-            layers += [
-                ([list(row) for row in zip(*columns)], bias) for columns, bias in self._columns
-            ]
             self._arrays = [
                 (np.asarray(weights, dtype=np.float32), np.asarray(bias, dtype=np.float32))
-                for weights, bias in layers
+                for weights, bias in self.layers
             ]
         hidden = np.asarray(vector, dtype=np.float32)
-        last = len(self._arrays) - 1
-        for i, (weights, bias) in enumerate(self._arrays):
+        arrays = self._arrays if last else self._arrays[:-1]
+        for i, (weights, bias) in enumerate(arrays):
             hidden = hidden @ weights + bias
-            if i < last:
+            if i < len(self._arrays) - 1:
                 np.maximum(hidden, 0.0, out=hidden)
-        result: list[float] = hidden.tolist()
-        return result
+        return hidden
+
+
+def _relu(values: list[float]) -> list[float]:
+    return [max(value, 0.0) for value in values]
+
+
+def _dense(inputs: list[float], columns: _Matrix, bias: list[float]) -> list[float]:
+    """One layer in plain Python: the dot product of ``inputs`` with each
+    column, plus its bias."""
+    mul = operator.mul
+    return [b + sum(map(mul, inputs, column)) for column, b in zip(columns, bias)]
 
 
 def _npy_header(text: str, name: str) -> dict[str, object]:
@@ -332,7 +412,8 @@ def _check_members(infos: Sequence[zipfile.ZipInfo]) -> None:
         if name not in _MEMBERS:
             raise ValueError(
                 f"weights file: unexpected member {name!r}: a weights file holds "
-                f"meta.npy and w0.npy, b0.npy, ... for at most {MAX_LAYERS} layers"
+                f"meta.npy and w0.npy, b0.npy, ... for at most {MAX_LAYERS} layers, "
+                f"and value_w0.npy, value_b0.npy, ... for at most {MAX_VALUE_LAYERS}"
             )
         if names.count(name) > 1:
             raise ValueError(f"weights file: two members named {name!r}")
@@ -386,10 +467,15 @@ def load_weights(source: str | os.PathLike[str] | bytes) -> Network:
     ``rules`` (as :func:`briscola.dumps` writes rules) they were trained
     for. Nothing in it is unpickled; NumPy is not needed.
 
+    It may also hold a value head: float32 arrays ``value_w0``,
+    ``value_b0``, ... whose first layer reads the network's last hidden
+    layer and whose last gives one output.
+
     The bounds of what a network of this kind can have are checked
-    before more of the file is read or decompressed: at most 8 layers
-    (``MAX_LAYERS``), 4,096 units a layer (``MAX_UNITS``), 4,194,304
-    weights and biases in all (``MAX_VALUES``, 16 MiB of float32) and
+    before more of the file is read or decompressed: at most 4 layers
+    (``MAX_LAYERS``) and 2 layers of value head (``MAX_VALUE_LAYERS``),
+    1,024 units a layer (``MAX_UNITS``), 1,048,576 weights and biases in
+    all, value head included (``MAX_VALUES``, 4 MiB of float32) and
     64 KiB of metadata (``MAX_META_BYTES``); the archive may hold only
     those arrays, stored or deflated, and the path must name a regular
     file.
@@ -433,49 +519,82 @@ def load_weights(source: str | os.PathLike[str] | bytes) -> Network:
     rules = read_rules(metadata.get("rules"), "weights file: meta.rules")
     encoding = encoding_for(rules)
     count = sum(1 for name in members if name.startswith("w"))
-    if count == 0 or set(members) != {"meta", *(f"{k}{i}" for k in "wb" for i in range(count))}:
+    heads = sum(1 for name in members if name.startswith("value_w"))
+    expected = {"meta", *(f"{k}{i}" for k in "wb" for i in range(count))}
+    expected |= {f"value_{k}{i}" for k in "wb" for i in range(heads)}
+    if count == 0 or set(members) != expected:
         raise ValueError(
-            f"weights file: expected arrays meta, w0, b0, ..., found {', '.join(sorted(members))}"
+            "weights file: expected arrays meta, w0, b0, ... (and value_w0, value_b0, ...), "
+            f"found {', '.join(sorted(members))}"
         )
-    arrays = []
-    width = encoding.observation_size
-    for i in range(count):
-        wshape, wdescr, wbody = _read_npy(members[f"w{i}"], f"w{i}")
-        bshape, bdescr, bbody = _read_npy(members[f"b{i}"], f"b{i}")
-        if wdescr != "<f4" or bdescr != "<f4":
-            raise ValueError(f"weights file: w{i} and b{i} must be float32")
-        if len(wshape) != 2 or wshape[0] != width or bshape != (wshape[1],):
-            raise ValueError(
-                f"weights file: layer {i} has shapes {wshape} and {bshape}, "
-                f"which do not follow a layer of width {width}"
-            )
-        width = wshape[1]
-        if width > MAX_UNITS:
-            raise ValueError(f"weights file: layer {i} has {width} units, more than {MAX_UNITS}")
-        arrays.append((wshape, wbody, bshape, bbody))
-    if width != encoding.num_actions:
+    arrays = _chain(members, "", count, encoding.observation_size, "network")
+    if arrays[-1][0][1] != encoding.num_actions:
         raise ValueError(
-            f"weights file: the network gives {width} outputs, "
+            f"weights file: the network gives {arrays[-1][0][1]} outputs, "
             f"but the rules have {encoding.num_actions} actions"
         )
-    values = sum(math.prod(wshape) + math.prod(bshape) for wshape, _, bshape, _ in arrays)
+    value_arrays: _Arrays = []
+    if heads:
+        value_arrays = _chain(members, "value_", heads, arrays[-1][0][0], "value head")
+        if value_arrays[-1][0][1] != 1:
+            raise ValueError(
+                f"weights file: the value head gives {value_arrays[-1][0][1]} outputs, not 1"
+            )
+    values = sum(
+        math.prod(wshape) + math.prod(bshape) for wshape, _, bshape, _ in arrays + value_arrays
+    )
     if values > MAX_VALUES:
         raise ValueError(
             f"weights file: the network has {values} weights and biases, more than {MAX_VALUES}"
         )
+    return Network(rules, metadata, _layers(arrays, ""), _layers(value_arrays, "value_"))
+
+
+_Arrays: TypeAlias = "list[tuple[tuple[int, ...], bytes, tuple[int, ...], bytes]]"
+
+
+def _chain(members: Mapping[str, bytes], prefix: str, count: int, width: int, what: str) -> _Arrays:
+    """The shapes and bodies of the layers ``{prefix}w0``, ``{prefix}b0``,
+    ... checked to be float32 and to chain from ``width`` inputs, each
+    layer at most :data:`MAX_UNITS` wide."""
+    arrays: _Arrays = []
+    for i in range(count):
+        w, b = f"{prefix}w{i}", f"{prefix}b{i}"
+        wshape, wdescr, wbody = _read_npy(members[w], w)
+        bshape, bdescr, bbody = _read_npy(members[b], b)
+        if wdescr != "<f4" or bdescr != "<f4":
+            raise ValueError(f"weights file: {w} and {b} must be float32")
+        if len(wshape) != 2 or wshape[0] != width or bshape != (wshape[1],):
+            raise ValueError(
+                f"weights file: {what} layer {i} has shapes {wshape} and {bshape}, "
+                f"which do not follow a layer of width {width}"
+            )
+        width = wshape[1]
+        if width > MAX_UNITS:
+            raise ValueError(
+                f"weights file: {what} layer {i} has {width} units, more than {MAX_UNITS}"
+            )
+        arrays.append((wshape, wbody, bshape, bbody))
+    return arrays
+
+
+def _layers(arrays: _Arrays, prefix: str) -> list[tuple[_Matrix, list[float]]]:
+    """The layers of :func:`_chain`'s arrays as lists of rows and biases,
+    every value checked to be finite."""
     layers: list[tuple[_Matrix, list[float]]] = []
     for i, (wshape, wbody, bshape, bbody) in enumerate(arrays):
-        flat = _floats(wshape, wbody, f"w{i}")
+        flat = _floats(wshape, wbody, f"{prefix}w{i}")
         outputs = wshape[1]
         rows = [flat[r * outputs : (r + 1) * outputs] for r in range(wshape[0])]
-        layers.append((rows, _floats(bshape, bbody, f"b{i}")))
-    return Network(rules, metadata, layers)
+        layers.append((rows, _floats(bshape, bbody, f"{prefix}b{i}")))
+    return layers
 
 
 def save_weights(
     path: str | os.PathLike[str],
     rules: Rules,
     layers: Sequence[tuple[Any, Any]],
+    value_layers: Sequence[tuple[Any, Any]] = (),
     **metadata: Any,
 ) -> None:
     """Write a weights file that :func:`load_weights` reads (needs NumPy).
@@ -484,6 +603,9 @@ def save_weights(
         path: Where to write the ``.npz`` file.
         rules: The rules the network was trained for.
         layers: ``(weights, bias)`` per layer, weights of shape inputs x outputs.
+        value_layers: The value head's layers the same way, if it has one:
+            the first reads the last hidden layer, the last gives one
+            output.
         **metadata: More JSON entries for the metadata (``preset``, ...).
     """
     import numpy as np
@@ -500,6 +622,9 @@ def save_weights(
     for i, (weights, bias) in enumerate(layers):
         arrays[f"w{i}"] = np.ascontiguousarray(weights, dtype="<f4")
         arrays[f"b{i}"] = np.ascontiguousarray(bias, dtype="<f4")
+    for i, (weights, bias) in enumerate(value_layers):
+        arrays[f"value_w{i}"] = np.ascontiguousarray(weights, dtype="<f4")
+        arrays[f"value_b{i}"] = np.ascontiguousarray(bias, dtype="<f4")
     with open(path, "wb") as file:
         np.savez_compressed(file, **arrays)
 
@@ -699,3 +824,29 @@ class LearnedBot:
         odds = [math.exp(score - top) for score in scores]
         total = sum(odds)
         return tuple(value / total for value in odds)
+
+    def value(self, observation: Observation) -> float | None:
+        """The outcome the network's value head expects for the observing
+        seat, from what it sees: in the units it was trained on (the
+        weights file's ``value_target`` metadata: ``"margin"``, the side's
+        card points less the other side's over the pack's, or ``"win"``,
+        1 for a win and -1 for a loss; both from -1 to 1). ``None`` for
+        rules it has no weights for, or weights without a value head
+        (the networks shipped so far have none).
+
+        Args:
+            observation: What a seat may see (any seat, to move or not).
+
+        Returns:
+            The expected outcome, or ``None``.
+
+        >>> from briscola import new_game, observe, preset
+        >>> state = new_game(preset("italian-2p"), seed=3)
+        >>> print(LearnedBot().value(observe(state, 0)))
+        None
+        """
+        network = self._network_in(observation.rules, warn=False)
+        if network is None:
+            return None
+        vector = encoding_for(observation.rules).encode(observation)
+        return network.value_numpy(vector) if self._numpy else network.value_python(vector)
