@@ -29,6 +29,7 @@ from briscola import (
 from briscola.bots import HeuristicBot, LearnedBot, RandomBot, make_bot, play_deal
 from briscola.bots._learned import load_weights, save_weights, shipped_weights
 from briscola.encoding import LAYOUT_VERSION, encoding_for
+from tests.scripts import load_script
 
 np = pytest.importorskip("numpy")
 
@@ -245,16 +246,7 @@ def test_make_bot_learned() -> None:
 
 
 def _training_script() -> Any:
-    import importlib.util
-    import sys
-
-    path = Path(__file__).parent.parent / "tools" / "train_learned.py"
-    spec = importlib.util.spec_from_file_location("train_learned", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["train_learned"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("tools/train_learned.py")
 
 
 def test_training_smoke_run_needs_no_torch(tmp_path: Path) -> None:
@@ -281,14 +273,8 @@ def test_checkpoints_are_scored_once_each(tmp_path: Path) -> None:
     """Bots, "How it was trained": the checkpoint scorer plays each named
     iteration's weights against each opponent, logs one line per pair
     with a score between 0 and 1, and skips the pairs already logged."""
-    import importlib.util
-
     _training_script().main(["--smoke", "--out", str(tmp_path)])
-    path = Path(__file__).parent.parent / "tools" / "checkpoint_scores.py"
-    spec = importlib.util.spec_from_file_location("checkpoint_scores", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_script("tools/checkpoint_scores.py")
     argv = ["--run", str(tmp_path), "--iterations", "0,1", "--opponents", "random,heuristic"]
     module.main([*argv, "--packs", "2"])
     log = tmp_path / "checkpoints.jsonl"

@@ -21,7 +21,8 @@ the run folder keeps the curve.
 Run ``nice -n 10 python tools/train_learned.py --out runs/learned`` (the
 full run), ``--smoke`` for a seconds-long run without torch (CI), and
 ``--export PATH`` to copy the last iteration's weights to ``PATH``
-(``--pick N``: iteration ``N``'s).
+(``--pick N``: iteration ``N``'s). ``tools/train_selfplay.py`` goes on
+from such a network by self-play on the batched engine.
 """
 
 from __future__ import annotations
