@@ -49,9 +49,11 @@ value head, which ``LearnedBot`` reads), ``state.pt`` (the network and
 the optimiser's state), ``progress.json`` (counters, random state and the
 league), ``league/`` (the members' weights) and ``log.jsonl``: one JSON
 line per update (steps, deals, wall time, losses) and one per yardstick
-measurement (:func:`briscola.bots.duplicate_match` against each
-``--yardsticks`` entry every ``--eval-every`` updates, on packs from
-``--eval-seed``). ``--resume`` carries on from the folder; the run stops
+measurement (:func:`briscola.bots.duplicate_match` of a checkpoint, kept
+in ``checkpoints/``, against each ``--yardsticks`` entry at its own
+cadence, on packs from ``--eval-seed``, in ``--eval-jobs`` worker
+processes while training goes on). A league member that leaves the
+league has its file deleted. ``--resume`` carries on from the folder; the run stops
 after ``--updates`` updates or ``--hours`` hours of training in all, or
 on ``SIGINT``/``SIGTERM`` after saving.
 
@@ -76,10 +78,12 @@ import argparse  # noqa: E402
 import importlib  # noqa: E402
 import json  # noqa: E402
 import math  # noqa: E402
+import shutil  # noqa: E402
 import signal  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402
 from collections.abc import Sequence  # noqa: E402
+from concurrent.futures import Future, ProcessPoolExecutor  # noqa: E402
 from pathlib import Path  # noqa: E402
 from typing import Any  # noqa: E402
 
@@ -142,25 +146,29 @@ def masked_log_softmax(logits: np.ndarray, mask: np.ndarray) -> np.ndarray:
 
 
 class League:
-    """The opponents the learner meets: names, weights files and the
-    learner's recent score against each (an exponential average over
-    deals, 0.5 at first). ``SELF`` (the current network) is not a member:
-    it takes ``self_share`` of the deals."""
+    """The opponents the learner meets: names, weights files (their names
+    in the run folder's ``league/``) and the
+        learner's recent score against each (an exponential average over
+        deals, 0.5 at first). ``SELF`` (the current network) is not a member:
+        it takes ``self_share`` of the deals."""
 
     def __init__(self, members: list[dict[str, Any]] | None = None) -> None:
         self.members: list[dict[str, Any]] = members or []
 
-    def add(self, name: str, path: str, limit: int, pinned: bool = False) -> None:
+    def add(self, name: str, path: str, limit: int, pinned: bool = False) -> list[dict[str, Any]]:
         """Add a member; beyond ``limit`` members the oldest not pinned
-        one leaves."""
+        one leaves. The members that left."""
         self.members.append(
             {"name": name, "path": path, "score": 0.5, "deals": 0, "pinned": pinned}
         )
+        gone = []
         while len(self.members) > limit:
             oldest = next((m for m in self.members if not m["pinned"]), None)
             if oldest is None:
                 break
             self.members.remove(oldest)
+            gone.append(oldest)
+        return gone
 
     def weights(self, power: float) -> np.ndarray:
         """Each member's chance to be drawn: more for those the learner
@@ -451,38 +459,37 @@ def log(run: Path, entry: dict[str, Any]) -> None:
     print(json.dumps(entry), flush=True)
 
 
-def yardsticks(spec: str) -> list[tuple[str, int]]:
-    """``name=packs`` pairs separated by commas (``heuristic=200,strong=100``)."""
+def yardsticks(spec: str) -> list[tuple[str, int, int]]:
+    """``NAME=PACKS@UPDATES`` entries separated by commas: score against
+    ``NAME`` (a :func:`briscola.bots.make_bot` name) over ``PACKS``
+    duplicate packs every ``UPDATES`` updates."""
     result = []
     for part in filter(None, spec.split(",")):
-        name, _, packs = part.rpartition("=")
-        if not name or not packs.isdigit() or int(packs) < 1:
-            raise SystemExit(f"--yardsticks: {part!r} is not NAME=PACKS")
-        result.append((name, int(packs)))
+        name, _, rest = part.rpartition("=")
+        packs, _, every = rest.partition("@")
+        if not name or not packs.isdigit() or not every.isdigit() or 0 in (int(packs), int(every)):
+            raise SystemExit(f"--yardsticks: {part!r} is not NAME=PACKS@UPDATES")
+        result.append((name, int(packs), int(every)))
     return result
 
 
-def measure(run: Path, rules: Rules, args: argparse.Namespace, progress: dict[str, Any]) -> None:
-    """Score the latest weights against each yardstick; one log line each."""
-    bot = LearnedBot(run / "latest.npz")
-    for name, packs in yardsticks(args.yardsticks):
-        result = duplicate_match(rules, bot, name, packs, seed=args.eval_seed)
-        log(
-            run,
-            {
-                "kind": "yardstick",
-                "update": progress["update"],
-                "deals": progress["deals"],
-                "train_seconds": round(progress["seconds"], 1),
-                "yardstick": name,
-                "packs": result.packs,
-                "seed": args.eval_seed,
-                "score": round(result.score, 4),
-                "low": round(result.low, 4),
-                "high": round(result.high, 4),
-                "eval_seconds": round(result.seconds, 1),
-            },
-        )
+def score(
+    weights: str, preset_name: str, name: str, packs: int, seed: int, at: dict[str, Any]
+) -> dict[str, Any]:
+    """A checkpoint's score against one yardstick, as a log entry (module
+    level, so that it runs in a worker process)."""
+    result = duplicate_match(preset(preset_name), LearnedBot(weights), name, packs, seed=seed)
+    return {
+        "kind": "yardstick",
+        **at,
+        "yardstick": name,
+        "packs": result.packs,
+        "seed": seed,
+        "score": round(result.score, 4),
+        "low": round(result.low, 4),
+        "high": round(result.high, 4),
+        "eval_seconds": round(result.seconds, 1),
+    }
 
 
 def parse(argv: Sequence[str] | None, saved: dict[str, Any] | None = None) -> argparse.Namespace:
@@ -505,8 +512,8 @@ def parse(argv: Sequence[str] | None, saved: dict[str, Any] | None = None) -> ar
     add("--reward", choices=("margin", "win"), default="margin")
     add("--deals", type=int, default=256, help="deals per rollout")
     add("--self-share", type=float, default=0.5, help="share of deals in pure self-play")
-    add("--league-every", type=int, default=25, help="updates between league checkpoints")
-    add("--league-size", type=int, default=16, help="most league members")
+    add("--league-every", type=int, default=500, help="updates between league checkpoints")
+    add("--league-size", type=int, default=20, help="most league members")
     add("--league-power", type=float, default=1.0, help="how much weaker members are shunned")
     add("--lr", type=float, default=1e-4)
     add("--epochs", type=int, default=4)
@@ -521,8 +528,17 @@ def parse(argv: Sequence[str] | None, saved: dict[str, Any] | None = None) -> ar
     add("--updates", type=int, default=10**9, help="stop after this many updates in all")
     add("--hours", type=float, default=math.inf, help="stop after this much training in all")
     add("--save-every", type=int, default=5, help="updates between saves")
-    add("--eval-every", type=int, default=50, help="updates between yardstick scores")
-    add("--yardsticks", default="heuristic=200,strong=100,mc:200=50", help="NAME=PACKS,...")
+    add(
+        "--yardsticks",
+        default="heuristic=500@500,strong=200@2000,mc:200=100@4000",
+        help="NAME=PACKS@UPDATES,...: score against NAME over PACKS packs every UPDATES",
+    )
+    add(
+        "--eval-jobs",
+        type=int,
+        default=1,
+        help="worker processes that score the yardsticks while training goes on (0: here)",
+    )
     add("--eval-seed", type=int, default=100_000, help="seed of the yardsticks' first pack")
     add("--threads", type=int, default=1, help="torch threads")
     add("--seed", type=int, default=1)
@@ -532,8 +548,8 @@ def parse(argv: Sequence[str] | None, saved: dict[str, Any] | None = None) -> ar
     args = parser.parse_args(argv)
     if args.smoke and not saved:
         args.deals, args.updates, args.minibatch, args.value_warmup = 8, 2, 64, 1
-        args.eval_every, args.save_every, args.league_every = 2, 1, 1
-        args.yardsticks = "heuristic=2"
+        args.save_every, args.league_every, args.eval_jobs = 1, 1, 0
+        args.yardsticks = "heuristic=2@2"
     return args
 
 
@@ -591,12 +607,16 @@ def main(argv: Sequence[str] | None = None) -> None:
         league = League()
         first = run / "league" / "start.npz"
         save_policy(first, rules, to_policy(model), args, "the start")
-        league.add("start", str(first), args.league_size, pinned=True)
+        league.add("start", first.name, args.league_size, pinned=True)
+    sticks = yardsticks(args.yardsticks)
+    (run / "checkpoints").mkdir(exist_ok=True)
+    pool = ProcessPoolExecutor(args.eval_jobs) if args.eval_jobs else None
+    scoring: list[Future[dict[str, Any]]] = []
     stop: list[int] = []
     for number in (signal.SIGINT, signal.SIGTERM):
         signal.signal(number, lambda signum, frame: stop.append(signum))
     game = BatchGame(rules, args.deals)
-    opponents = [Policy.load(m["path"]) for m in league.members]
+    opponents = [Policy.load(run / "league" / m["path"]) for m in league.members]
 
     def save() -> None:
         current = to_policy(model)
@@ -623,8 +643,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         if update % args.league_every == 0:
             path = run / "league" / f"update-{update:06d}.npz"
             save_policy(path, rules, to_policy(model), args, f"update {update}")
-            league.add(f"update-{update}", str(path), args.league_size)
-            opponents = [Policy.load(m["path"]) for m in league.members]
+            for gone in league.add(f"update-{update}", path.name, args.league_size):
+                (run / "league" / gone["path"]).unlink(missing_ok=True)
+            opponents = [Policy.load(run / "league" / m["path"]) for m in league.members]
         log(
             run,
             {
@@ -642,11 +663,31 @@ def main(argv: Sequence[str] | None = None) -> None:
                 "league": {m["name"]: round(m["score"], 3) for m in league.members},
             },
         )
-        if update % args.save_every == 0 or update % args.eval_every == 0:
+        due = [stick for stick in sticks if update % stick[2] == 0]
+        if update % args.save_every == 0 or due:
             save()
-        if update % args.eval_every == 0:
-            measure(run, rules, args, progress)
+        if due:
+            checkpoint = run / "checkpoints" / f"update-{update:06d}.npz"
+            shutil.copyfile(run / "latest.npz", checkpoint)
+            at = {k: progress[k] for k in ("update", "deals")}
+            at["train_seconds"] = round(progress["seconds"], 1)
+            for name, packs, _ in due:
+                job = (str(checkpoint), args.preset, name, packs, args.eval_seed, at)
+                if pool is None:
+                    log(run, score(*job))
+                else:
+                    scoring.append(pool.submit(score, *job))
+        for future in [f for f in scoring if f.done()]:
+            scoring.remove(future)
+            log(run, future.result())
     save()
+    for future in scoring:
+        if stop:
+            future.cancel()  # a stopped run scores only what is under way
+        if not future.cancelled():
+            log(run, future.result())
+    if pool is not None:
+        pool.shutdown()
     sys.stdout.flush()
 
 
