@@ -610,16 +610,23 @@ def machine() -> str:
     )
 
 
+HEADERS = ("what", "units per second", "ns per card played", "deals/s ratio to floor")
+"""The table's header: each column names its unit (the unit of a row's rate
+is named in its cell: deals, states or samples)."""
+
+
 def table(rows: list[Row], pick: Pick) -> list[tuple[str, str, str, str]]:
     """The table's cells: what, per second, per card played, ratio to floor.
 
-    The rates are each row's best (or median) round, as ``pick`` chooses.
-    The ratio is the median over the rounds of the row's cards played per
-    second over the floor's, measured around it (see :func:`run`), so that
-    deals of different lengths compare fairly; for two-player deals of 40
-    cards it is the ratio of deals per second.
+    Every header names its unit. The rates are each row's best (or median)
+    round, as ``pick`` chooses. The ratio is the median over the rounds of
+    the row's deals per second over the floor's deals per second, measured
+    around it (see :func:`run`): the one meaning "ratio" has in every table
+    of the docs. Deals of different lengths differ in cards as well as in
+    cost; the time per card played is the column that compares them card
+    for card.
     """
-    cells = [("what", "per second", "per card played", "ratio to floor")]
+    cells = [HEADERS]
     for row in rows:
         if row.work is None:
             cells.append((row.what, "not available", "-", "-"))
@@ -630,11 +637,11 @@ def table(rows: list[Row], pick: Pick) -> list[tuple[str, str, str, str]]:
             cells.append((row.what, per_second, "-", "-"))
             continue
         card_rate = pick(row.card_rates)
-        per_card = f"{1e9 / card_rate:,.0f} ns" if card_rate else "-"
+        per_card = f"{1e9 / card_rate:,.0f}" if card_rate else "-"
         if row.key == "floor":
             ratio = "1"
         else:
-            ratio = f"{statistics.median(row.card_ratios):.3f}" if card_rate else "-"
+            ratio = f"{statistics.median(row.deal_ratios):.3f}"
         cells.append((row.what, per_second, per_card, ratio))
     return cells
 

@@ -149,11 +149,11 @@ def main() -> None:
             after = floor_deals(args.deals * 10) / (args.deals * 10)
             ratios[name].append((before + after) / 2 / spent)
             steps[name].append(spent / STEPS * 1e6)
-    print(f"{'row':<34} {'ratio to floor':>14} {'us per step':>12}")
+    print(f"{'row':<34} {'deals/s ratio to floor':>22} {'µs per step':>12}")
     for name in rows:
         ratio = statistics.median(ratios[name])
         step = statistics.median(steps[name])
-        print(f"{name:<34} {ratio:>14.3f} {step:>12.2f}")
+        print(f"{name:<34} {ratio:>22.3f} {step:>12.2f}")
 
 
 if __name__ == "__main__":
