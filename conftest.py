@@ -1,7 +1,8 @@
 """pytest's configuration for the whole repository.
 
 The modules of the optional extras (``briscola.pettingzoo``,
-``briscola.gymnasium``, ``briscola.openspiel``, ``briscola.vector``)
+``briscola.gymnasium``, ``briscola.openspiel``, ``briscola.vector``,
+``briscola.web``)
 import their third-party packages, so their doctests are collected only
 when those are installed (``pip install -e '.[pettingzoo]'``), and the
 tests that need an optional package skip without it, as does a
@@ -51,6 +52,8 @@ if not REQUIRE_EXTRAS:
         collect_ignore += ["briscola/openspiel"]
     if _missing("numpy"):
         collect_ignore += ["briscola/vector"]
+    if _missing("starlette", "uvicorn"):
+        collect_ignore += ["briscola/web"]
 
 
 def lacks_package(reason: str) -> bool:

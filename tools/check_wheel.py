@@ -77,7 +77,7 @@ def _modules() -> set[str]:
     return {
         path.relative_to(ROOT).as_posix()
         for path in package.rglob("*")
-        if path.is_file() and path.suffix in (".py", ".typed", ".npz")
+        if path.is_file() and path.suffix in (".py", ".typed", ".npz", ".html", ".css", ".js")
     }
 
 

@@ -8,6 +8,7 @@ Commands:
 - ``simulate``: seeded deals between bots, with a table of results.
 - ``rules``: the rules of a preset in words, or the list of presets.
 - ``show``: a saved deal, match or observation as a table (and an SVG).
+- ``serve``: a table in the browser (needs the ``web`` extra).
 
 >>> main(["rules"])
 italian-2p ...
@@ -256,7 +257,70 @@ def _parser() -> argparse.ArgumentParser:
     show_parser.add_argument(
         "--symbols", action="store_true", help="write cards with suit symbols (A♦, 3♥...)"
     )
+    serve_parser = commands.add_parser(
+        "serve",
+        help="a table in the browser, for you, bots and friends (needs briscola[web])",
+        description="Serve a web page where you open a table, choose who sits where "
+        "(you, bots, or people you invite by a link) and play. Needs the web extra: "
+        "pip install 'briscola[web]'.",
+    )
+    serve_parser.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="the address to listen on (default 127.0.0.1: this machine only)",
+    )
+    serve_parser.add_argument(
+        "--port", type=int, default=0, help="the port (default: a free one, printed)"
+    )
+    serve_parser.add_argument(
+        "--db",
+        metavar="FILE",
+        default=None,
+        help="the tables' SQLite file (default: briscola/tables.sqlite3 under "
+        "$XDG_DATA_HOME or ~/.local/share)",
+    )
+    serve_parser.add_argument(
+        "--allow-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="also answer to this host name (the machine's name on your network)",
+    )
+    serve_parser.add_argument(
+        "--bot-delay",
+        type=float,
+        default=0.6,
+        metavar="SECONDS",
+        help="how long a bot waits before it moves (default 0.6)",
+    )
     return parser
+
+
+def _serve(args: argparse.Namespace) -> int:
+    """``briscola serve``: runs the web extra's server, or says how to
+    install it. (The command line imports the web extra only here.)"""
+    try:
+        from ..web import serve
+    except ImportError as error:
+        missing = (error.name or "a package").split(".")[0]
+        print(
+            f"briscola serve: error: the web table needs the web extra ({missing} "
+            "is not installed): pip install 'briscola[web]'",
+            file=sys.stderr,
+        )
+        return 1
+    if not 0 <= args.port <= 65535:
+        print(
+            f"briscola serve: error: --port must be from 0 to 65535, not {args.port}",
+            file=sys.stderr,
+        )
+        return 2
+    if not 0 <= args.bot_delay <= 60:
+        print("briscola serve: error: --bot-delay must be from 0 to 60 seconds", file=sys.stderr)
+        return 2
+    return serve(
+        args.host, args.port, args.db, allow_hosts=args.allow_host, bot_delay=args.bot_delay
+    )
 
 
 def _chosen_rules(args: argparse.Namespace, given: list[str]) -> tuple[Rules, str]:
@@ -277,6 +341,8 @@ def _run(argv: list[str]) -> int:
         return 0
     if args.command == "show":
         return show(args.file, args.seat, args.svg, symbols=args.symbols)
+    if args.command == "serve":
+        return _serve(args)
     command = f"briscola {args.command}"
     if args.command == "rules":
         if args.rules is not None:
