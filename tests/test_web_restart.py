@@ -1,0 +1,119 @@
+"""A real ``briscola serve`` killed with SIGKILL and started again loses
+no table (the web guide, "How tables are kept").
+
+Every state a seat is sent comes after its action was committed, so
+after the kill the server started again on the same database shows the
+seat at least where it was told the play stood, and the deal plays on to
+its end, the bot's moves included.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("uvicorn")
+httpx = pytest.importorskip("httpx")
+sync_client = pytest.importorskip("websockets.sync.client")
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@contextmanager
+def server(database: Path) -> Iterator[tuple[subprocess.Popen[str], str]]:
+    """``briscola serve`` on a free loopback port, and its address."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "briscola", "serve", "--db", str(database), "--bot-delay", "0"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # its bots' workers in its own process group
+    )
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        found = re.search(r"http://127\.0\.0\.1:\d+/", line)
+        assert found, (
+            f"no address in {line!r}; stderr: {process.stderr.read() if process.stderr else ''}"
+        )
+        yield process, found.group(0)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=30)
+        for stream in (process.stdout, process.stderr):
+            if stream is not None:
+                stream.close()
+
+
+def states(address: str, table: str, token: str, moves: int | None) -> list[Any]:
+    """Connect as seat 0, play ``moves`` actions (all, for ``None``), and
+    return every state received."""
+    seen: list[Any] = []
+    url = address.replace("http://", "ws://") + "ws"
+    with sync_client.connect(url, open_timeout=30) as socket:
+        socket.send(json.dumps({"type": "hello", "table": table, "seat": 0, "token": token}))
+        played = 0
+        while True:
+            message = json.loads(socket.recv(timeout=60))
+            if message["type"] == "welcome":
+                continue
+            assert message["type"] == "state", message
+            seen.append(message)
+            legal = message["legal"]["actions"]
+            if message["observation"]["to_move"] is None or (
+                moves is not None and played == moves and legal
+            ):
+                return seen
+            if legal:
+                document = {"format": 2, "type": "action", "action": legal[0]}
+                socket.send(
+                    json.dumps(
+                        {
+                            "type": "act",
+                            "deal": message["deal"],
+                            "turn": message["turn"],
+                            "action": document,
+                        }
+                    )
+                )
+                played += 1
+
+
+def test_a_killed_server_resumes_every_table(tmp_path: Path) -> None:
+    """Web guide, "How tables are kept": a server killed with SIGKILL and
+    started again resumes every table where its seats were told it
+    stood, and the play goes on to the end."""
+    database = tmp_path / "tables.sqlite3"
+    with server(database) as (process, address):
+        made = []
+        for seats in (["person", "heuristic"], ["person", "random"]):
+            body = {"preset": "italian-2p", "seats": seats}
+            response = httpx.post(address + "api/tables", json=body, timeout=30)
+            assert response.status_code == 201
+            made.append(response.json())
+        before = [states(address, t["table"], t["tokens"]["0"], 5)[-1] for t in made]
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=30)
+    with server(database) as (_, address):
+        for table, last in zip(made, before):
+            resumed = states(address, table["table"], table["tokens"]["0"], None)
+            history = resumed[0]["observation"]["history"]
+            assert history[: len(last["observation"]["history"])] == last["observation"]["history"]
+            assert resumed[0]["legal"] == last["legal"] or len(history) > len(
+                last["observation"]["history"]
+            )
+            final = resumed[-1]["observation"]
+            assert final["to_move"] is None and sum(map(len, final["piles"])) == 40
