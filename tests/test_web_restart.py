@@ -11,51 +11,18 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import signal
-import subprocess
-import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.serving import server
+
 pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 httpx = pytest.importorskip("httpx")
 sync_client = pytest.importorskip("websockets.sync.client")
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-@contextmanager
-def server(database: Path) -> Iterator[tuple[subprocess.Popen[str], str]]:
-    """``briscola serve`` on a free loopback port, and its address."""
-    process = subprocess.Popen(
-        [sys.executable, "-m", "briscola", "serve", "--db", str(database), "--bot-delay", "0"],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,  # its bots' workers in its own process group
-    )
-    try:
-        assert process.stdout is not None
-        line = process.stdout.readline()
-        found = re.search(r"http://127\.0\.0\.1:\d+/", line)
-        assert found, (
-            f"no address in {line!r}; stderr: {process.stderr.read() if process.stderr else ''}"
-        )
-        yield process, found.group(0)
-    finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
-        process.wait(timeout=30)
-        for stream in (process.stdout, process.stderr):
-            if stream is not None:
-                stream.close()
 
 
 def states(address: str, table: str, token: str, moves: int | None) -> list[Any]:
@@ -97,7 +64,7 @@ def test_a_killed_server_resumes_every_table(tmp_path: Path) -> None:
     started again resumes every table where its seats were told it
     stood, and the play goes on to the end."""
     database = tmp_path / "tables.sqlite3"
-    with server(database) as (process, address):
+    with server(database, "--bot-delay", "0") as (process, address):
         made = []
         for seats in (["person", "heuristic"], ["person", "random"]):
             body = {"preset": "italian-2p", "seats": seats}
@@ -107,7 +74,7 @@ def test_a_killed_server_resumes_every_table(tmp_path: Path) -> None:
         before = [states(address, t["table"], t["tokens"]["0"], 5)[-1] for t in made]
         os.killpg(process.pid, signal.SIGKILL)
         process.wait(timeout=30)
-    with server(database) as (_, address):
+    with server(database, "--bot-delay", "0") as (_, address):
         for table, last in zip(made, before):
             resumed = states(address, table["table"], table["tokens"]["0"], None)
             history = resumed[0]["observation"]["history"]

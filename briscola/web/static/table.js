@@ -240,7 +240,23 @@ function render(message) {
   $("words").replaceChildren(...words.map(actionButton));
   $("signs").replaceChildren(...signs.map(actionButton));
   $("talk").hidden = words.length + signs.length === 0;
+  heard(seen);
   scores(seen);
+}
+
+// The words said and the signs this seat saw in the deal, latest last.
+function heard(seen) {
+  const lines = [];
+  seen.history.forEach((action, k) => {
+    const who = `Seat ${seen.actors[k]}`;
+    if (action[0] === "say") {
+      const [word, meaning] = welcome.words[action[1]];
+      lines.push(`${who} says "${word}" (${meaning})`);
+    } else if (action[0] === "sign") {
+      lines.push(`${who} signs: ${welcome.signals[action[1]]}`);
+    }
+  });
+  $("heard").replaceChildren(...lines.slice(-6).map((line) => element("li", line)));
 }
 
 function bidChooser(bids) {
