@@ -27,6 +27,7 @@ pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 sync_api = pytest.importorskip("playwright.sync_api")
 
+from briscola import PRESETS, Auction  # noqa: E402
 from tests.serving import server  # noqa: E402
 
 ARGUMENTS = [
@@ -88,15 +89,17 @@ def open_page(browser: Any, url: str) -> tuple[Page, list[str]]:
     return page, errors
 
 
-def new_table(page: Page, preset: str, seats: dict[int, str]) -> None:
-    """Open a table from the lobby: ``seats`` maps seats to "me",
+def new_table_with(page: Page, preset: str, seats: dict[int, str]) -> None:
+    """Open a single deal from the lobby: ``seats`` maps seats to "me",
     "person" or a bot's name."""
     page.wait_for_selector("#preset option", state="attached")
     page.select_option("#preset", preset)
+    if page.locator("#match").is_visible():
+        page.uncheck("#match")
     for seat, kind in seats.items():
         page.select_option(f"#seat-{seat}", kind)
     page.click("#open")
-    page.wait_for_selector("#hand button.card")
+    page.wait_for_selector("#status:not(:empty)")
 
 
 def shot(page: Page, folder: Path, name: str) -> None:
@@ -112,7 +115,7 @@ def test_a_whole_deal_against_a_bot_with_a_reload(browser: Any, address: str, sh
     reloaded in the middle finds the seat as it was."""
     page, errors = open_page(browser, address)
     shot(page, shots, "web-lobby.png")
-    new_table(page, "italian-2p", {0: "me", 1: "heuristic"})
+    new_table_with(page, "italian-2p", {0: "me", 1: "heuristic"})
     assert "#table=" in page.url and "token=" in page.url
     clicks = 0
     while "over" not in page.inner_text("#status"):
@@ -144,13 +147,7 @@ def test_a_split_trick_with_a_word_and_a_sign(browser: Any, address: str, shots:
     0 says a word that everyone hears and makes a sign that only the
     partner sees, and the trick is played out."""
     page, errors = open_page(browser, address)
-    page.wait_for_selector("#preset option", state="attached")
-    page.select_option("#preset", "split-4p")
-    page.select_option("#seat-0", "me")
-    page.select_option("#seat-1", "random")
-    page.select_option("#seat-2", "person")
-    page.select_option("#seat-3", "random")
-    page.click("#open")
+    new_table_with(page, "split-4p", {1: "random", 2: "person", 3: "random"})
     invite = page.locator("#invite-list input").input_value()
     assert "seat=2" in invite and "token=" in invite
     partner, partner_errors = open_page(browser, invite)
@@ -178,3 +175,52 @@ def test_a_split_trick_with_a_word_and_a_sign(browser: Any, address: str, shots:
     page.wait_for_selector("#picture text:has-text('last trick')")
     shot(page, shots, "web-split.png")
     assert errors == [] and partner_errors == []
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_every_preset_plays_to_the_end(browser: Any, address: str, preset: str) -> None:
+    """Web guide, "Every variant": a deal of every preset is played to its
+    end in the browser against random bots, with whatever the seat is
+    offered: cards, a cut or knock, exchanges, bids and passes, a call."""
+    page, errors = open_page(browser, address)
+    new_table_with(page, preset, {seat: "random" for seat in range(1, PRESETS[preset].players)})
+    moves = 0
+    while "over" not in page.inner_text("#status"):
+        offered = "#hand button.card:not([disabled]), #actions button:not([disabled])"
+        page.wait_for_selector(f"{offered}, #status:has-text('over')")
+        if "over" in page.inner_text("#status"):
+            break
+        page.locator(offered).first.click()
+        moves += 1
+        assert moves < 200
+    assert moves > 0 or PRESETS[preset].auction is not Auction.NONE
+    assert "Result" in page.inner_html("#picture")
+    assert errors == []
+
+
+@pytest.mark.parametrize("preset", ["bastardo", "chiamata"])
+def test_an_auction_bid_and_call(browser: Any, address: str, shots: Path, preset: str) -> None:
+    """Web guide, "Every variant": in bastardo's and chiamata's auction the
+    seat picks a bid from the list (the highest, which no one can top)
+    and bids, and as declarer calls a card; the deal then plays to its
+    end."""
+    page, errors = open_page(browser, address)
+    new_table_with(page, preset, {seat: "random" for seat in range(1, 5)})
+    page.wait_for_selector("#bid")
+    options = page.locator("#bid option").all_inner_texts()
+    assert options[0].startswith("Bid ")
+    page.select_option("#bid", index=len(options) - 1)
+    page.click("#actions button:has-text('Bid')")
+    page.wait_for_selector("#picture text:has-text('seat 0')")
+    called = False
+    while "over" not in page.inner_text("#status"):
+        offered = "#hand button.card:not([disabled]), #actions button:not([disabled])"
+        page.wait_for_selector(f"{offered}, #status:has-text('over')")
+        if "over" in page.inner_text("#status"):
+            break
+        first = page.locator(offered).first
+        called = called or first.inner_text().startswith("Call")
+        if called and not (shots / f"web-{preset}-call.png").exists():
+            shot(page, shots, f"web-{preset}-call.png")
+        first.click()
+    assert called and errors == []

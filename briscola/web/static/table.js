@@ -201,8 +201,8 @@ function cardButton(index, legal) {
 function label(action) {
   const [kind, value, rank] = action;
   switch (kind) {
-    case "swap": return `Exchange the ${cardName(value)} for the trump card`;
-    case "call": return `Call the ${cardName(value)}`;
+    case "swap": return `Exchange for the trump card: ${cardName(value)}`;
+    case "call": return `Call: ${cardName(value)}`;
     case "cut": return "Cut";
     case "knock": return "Knock";
     case "pass": return "Pass";
