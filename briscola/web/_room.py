@@ -107,6 +107,7 @@ class Room:
         self.max_tables = max_tables
         self.bot_delay = bot_delay
         self.tables: dict[str, Table] = {}
+        self._batch: asyncio.Future[bool] | None = None
 
     # -- starting and stopping ---------------------------------------------
 
@@ -245,19 +246,47 @@ class Room:
                 new = apply(state, act.action)
             except IllegalActionError as error:
                 raise ProtocolError("illegal", str(error)) from None
-            self._commit(table, new, act.action)
+            await self._commit(table, new, act.action)
         self._wake_bots(table)
 
-    def _commit(self, table: Table, new: GameState | MatchState, action: Action) -> None:
+    async def _commit(self, table: Table, new: GameState | MatchState, action: Action) -> None:
         """Store the action, then make it the table's state and tell the
-        seats (called holding the table's lock)."""
+        seats (called holding the table's lock).
+
+        The actions of every table taken while the event loop runs once
+        are committed together (a group commit), and only then announced.
+        """
         try:
-            self.store.append(table.id, table.count, action, over=new.is_over)
-        except sqlite3.Error as error:
-            log.error("table %s: could not store an action: %s", table.id, error)
+            self.store.write(table.id, table.count, action, over=new.is_over)
+        except sqlite3.Error as error:  # the statement is undone, the batch goes on
+            self._failed(error)
             raise ProtocolError("not-stored", "the server could not store the action") from None
+        if self._batch is None:
+            self._batch = asyncio.get_running_loop().create_future()
+            asyncio.get_running_loop().call_soon(self._flush, self._batch)
+        batch = self._batch
+        if not await asyncio.shield(batch):
+            raise ProtocolError("not-stored", "the server could not store the action")
         table.state = new
         table.count += 1
+        self._announce(table)
+
+    def _flush(self, batch: asyncio.Future[bool]) -> None:
+        """Commit the batch of actions written since the last commit."""
+        self._batch = None
+        try:
+            self.store.commit()
+        except sqlite3.Error as error:
+            self._failed(error)
+            batch.set_result(False)
+        else:
+            batch.set_result(True)
+
+    def _failed(self, error: sqlite3.Error) -> None:
+        log.error("could not store actions: %s", error)
+
+    def _announce(self, table: Table) -> None:
+        """Send each seat at ``table`` its state, if it changed."""
         sent: dict[tuple[int, str | None], str] = {}
         for listener in list(table.listeners):
             key = (listener.seat, listener.picture)
@@ -298,7 +327,7 @@ class Room:
                 if table.state is not state:
                     continue
                 try:
-                    self._commit(table, apply(state, action), action)
+                    await self._commit(table, apply(state, action), action)
                 except ProtocolError:
                     return
 

@@ -96,6 +96,9 @@ def serve(
         server_header=False,
         proxy_headers=False,
         ws_max_size=65536,
+        # Compression costs more processor time than loopback or a home
+        # network saves.
+        ws_per_message_deflate=False,
         ws="websockets-sansio",
         lifespan="on",
     )

@@ -134,23 +134,49 @@ class Store:
     ) -> None:
         """Store a new table (committed on return)."""
         seats_json = json.dumps([[seat.bot, seat.token_digest] for seat in seats])
-        with self._transaction():
-            self._db.execute(
-                "INSERT INTO tables (id, created, start, seats, language, title) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (table_id, created, dumps(state), seats_json, language, title),
-            )
+        if not self._db.in_transaction:
+            self._db.execute("BEGIN IMMEDIATE")
+        self._db.execute(
+            "INSERT INTO tables (id, created, start, seats, language, title) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (table_id, created, dumps(state), seats_json, language, title),
+        )
+        self.commit()
 
     def append(self, table_id: str, number: int, action: Action, *, over: bool = False) -> None:
         """Store the table's action ``number`` (counted from 0 since the
         start, over every deal of a match); committed on return."""
-        with self._transaction():
-            self._db.execute(
-                "INSERT INTO actions (table_id, number, action) VALUES (?, ?, ?)",
-                (table_id, number, json.dumps(action_json(action))),
-            )
-            if over:
-                self._db.execute("UPDATE tables SET over = 1 WHERE id = ?", (table_id,))
+        self.write(table_id, number, action, over=over)
+        self.commit()
+
+    def write(self, table_id: str, number: int, action: Action, *, over: bool = False) -> None:
+        """Write the table's action ``number`` in the transaction in
+        progress (begun if there is none): stored only by :meth:`commit`,
+        which may store the actions of many tables at once."""
+        if not self._db.in_transaction:
+            self._db.execute("BEGIN IMMEDIATE")
+        self._db.execute(
+            "INSERT INTO actions (table_id, number, action) VALUES (?, ?, ?)",
+            (table_id, number, json.dumps(action_json(action))),
+        )
+        if over:
+            self._db.execute("UPDATE tables SET over = 1 WHERE id = ?", (table_id,))
+
+    def commit(self) -> None:
+        """Commit what :meth:`write` wrote; on an error, roll it back and
+        raise."""
+        if not self._db.in_transaction:
+            return
+        try:
+            self._db.execute("COMMIT")
+        except sqlite3.Error:
+            self.rollback()
+            raise
+
+    def rollback(self) -> None:
+        """Forget what :meth:`write` wrote since the last commit."""
+        if self._db.in_transaction:
+            self._db.execute("ROLLBACK")
 
     def tables(self) -> Iterator[StoredTable]:
         """Every table, in the order they were created, replayed to where
@@ -169,19 +195,3 @@ class Store:
                 state = apply(state, read_action(json.loads(text), f"{table_id}[{number}]"))
             seats = tuple(Seat(bot, digest) for bot, digest in json.loads(seats_json))
             yield StoredTable(table_id, created, state, seats, language, title)
-
-    def _transaction(self) -> _Transaction:
-        return _Transaction(self._db)
-
-
-class _Transaction:
-    """``BEGIN`` ... ``COMMIT``, or ``ROLLBACK`` on an error."""
-
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self._db = db
-
-    def __enter__(self) -> None:
-        self._db.execute("BEGIN IMMEDIATE")
-
-    def __exit__(self, kind: object, error: object, traceback: object) -> None:
-        self._db.execute("COMMIT" if kind is None else "ROLLBACK")
