@@ -62,7 +62,8 @@ def states(address: str, table: str, token: str, moves: int | None) -> list[Any]
 def test_a_killed_server_resumes_every_table(tmp_path: Path) -> None:
     """Web guide, "How tables are kept": a server killed with SIGKILL and
     started again resumes every table where its seats were told it
-    stood, and the play goes on to the end."""
+    stood, and the play goes on to the end; the server prints no access
+    log ("How seats' secrets are kept")."""
     database = tmp_path / "tables.sqlite3"
     with server(database, "--bot-delay", "0") as (process, address):
         made = []
@@ -74,6 +75,11 @@ def test_a_killed_server_resumes_every_table(tmp_path: Path) -> None:
         before = [states(address, t["table"], t["tokens"]["0"], 5)[-1] for t in made]
         os.killpg(process.pid, signal.SIGKILL)
         process.wait(timeout=30)
+        assert process.stdout is not None and process.stderr is not None
+        printed = process.stdout.read() + process.stderr.read()
+        # No access log: neither requests nor tokens are written anywhere.
+        assert "GET " not in printed and "POST " not in printed and "/ws" not in printed
+        assert not any(t["tokens"]["0"] in printed for t in made)
     with server(database, "--bot-delay", "0") as (_, address):
         for table, last in zip(made, before):
             resumed = states(address, table["table"], table["tokens"]["0"], None)

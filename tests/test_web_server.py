@@ -32,6 +32,7 @@ from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
 from briscola import PRESETS, Observation, loads  # noqa: E402
 from briscola.web import HostPolicy, Settings, create_app  # noqa: E402
+from briscola.web._serve import bind_warning  # noqa: E402
 
 ORIGIN = {"origin": "http://testserver"}
 Json = Any
@@ -216,6 +217,22 @@ def test_another_host_name_is_refused(client: TestClient) -> None:
     with pytest.raises(WebSocketDisconnect):
         with client.websocket_connect("/ws", headers={"host": "evil.example"}) as socket:
             socket.receive_text()
+
+
+def test_a_server_on_every_address_answers_to_addresses_and_given_names() -> None:
+    """Web guide, "How seats' secrets are kept": bound to every address,
+    the server answers to any IP address with its port and to the names
+    given with ``--allow-host``, never to another name; it warns when it
+    is not on loopback."""
+    policy = HostPolicy.for_address("0.0.0.0", 8000, ["table.home"])
+    assert policy.allows("192.168.1.20:8000") and policy.allows("[fe80::1]:8000")
+    assert policy.allows("table.home:8000") and policy.allows("localhost:8000")
+    assert not policy.allows("evil.example:8000") and not policy.allows("192.168.1.20:9000")
+    assert not policy.allows(None)
+    only = HostPolicy.for_address("192.168.1.20", 8000)
+    assert only.allows("192.168.1.20:8000") and not only.allows("10.0.0.1:8000")
+    assert bind_warning("127.0.0.1") is None and bind_warning("::1") is None
+    assert "other machines" in (bind_warning("0.0.0.0") or "")
 
 
 def test_another_sites_page_cannot_make_tables_or_connect(client: TestClient) -> None:

@@ -31,6 +31,23 @@ def _bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+def bind_warning(host: str) -> str | None:
+    """What to tell the user about listening on ``host``: nothing on
+    loopback, a warning elsewhere.
+
+    >>> bind_warning("127.0.0.1") is None
+    True
+    >>> print(bind_warning("0.0.0.0"))
+    listening on 0.0.0.0, not on loopback: other machines can reach this server (an invite link works from them only so)
+    """
+    if is_loopback(host):
+        return None
+    return (
+        f"listening on {host}, not on loopback: other machines can reach this server "
+        "(an invite link works from them only so)"
+    )
+
+
 def address(host: str, port: int) -> str:
     """The page's address.
 
@@ -73,12 +90,9 @@ def serve(
         print(f"briscola serve: error: cannot listen on {host}:{port}: {error}", file=sys.stderr)
         return 1
     port = listening.getsockname()[1]
-    if not is_loopback(host):
-        print(
-            f"briscola serve: warning: listening on {host}, not on loopback: other machines "
-            "can reach this server (an invite link works from them only so)",
-            file=sys.stderr,
-        )
+    warning = bind_warning(host)
+    if warning is not None:
+        print(f"briscola serve: warning: {warning}", file=sys.stderr)
     settings = Settings(
         database=path,
         hosts=HostPolicy.for_address(host, port, allow_hosts),
