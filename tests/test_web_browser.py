@@ -61,9 +61,11 @@ def browser() -> Iterator[Any]:
             launched.close()
 
 
-@pytest.fixture
-def address(tmp_path: Path) -> Iterator[str]:
-    with server(tmp_path / "tables.sqlite3", "--bot-delay", "0.05") as (_, found):
+@pytest.fixture(scope="module")
+def address(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """One server for the module's tests, each at tables of its own."""
+    database = tmp_path_factory.mktemp("web") / "tables.sqlite3"
+    with server(database, "--bot-delay", "0") as (_, found):
         yield found
 
 
