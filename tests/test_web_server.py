@@ -8,6 +8,7 @@ nothing: the next good action is taken at the turn where the play stood.
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import json
 import sqlite3
@@ -30,8 +31,17 @@ with warnings.catch_warnings():
 
 from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
-from briscola import PRESETS, Observation, loads  # noqa: E402
+from briscola import (  # noqa: E402
+    PRESETS,
+    Observation,
+    legal_actions,
+    loads,
+    new_game,
+    observe,
+    preset,
+)
 from briscola.web import HostPolicy, Settings, create_app  # noqa: E402
+from briscola.web._bots import BotPool  # noqa: E402
 from briscola.web._serve import bind_warning  # noqa: E402
 
 ORIGIN = {"origin": "http://testserver"}
@@ -484,3 +494,43 @@ def test_the_database_is_in_write_ahead_mode(tmp_path: Path) -> None:
     db = sqlite3.connect(tmp_path / "tables.sqlite3")
     assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     assert db.execute("SELECT table_id, number FROM actions").fetchall() == [(table, 0)]
+
+
+def test_a_table_that_does_not_replay_is_left_out(tmp_path: Path) -> None:
+    """Web guide, "How tables are kept": tables are read back by replay
+    through the engine; one whose stored actions the rules refuse (a file
+    changed by hand) is left out and the others load."""
+    chosen = settings(tmp_path)
+    with serving(chosen) as client:
+        broken, _ = new_table(client)
+        kept, tokens = new_table(client)
+    db = sqlite3.connect(tmp_path / "tables.sqlite3")
+    with db:
+        db.execute(
+            "INSERT INTO actions (table_id, number, action) VALUES (?, 0, ?)",
+            (broken, '["bid", 70]'),
+        )
+    db.close()
+    with serving(chosen) as client, client.websocket_connect("/ws") as socket:
+        assert hello(socket, kept, 0, tokens[0])["turn"] == 0
+        with client.websocket_connect("/ws") as other:
+            other.send_json({"type": "hello", "table": broken, "seat": 0, "token": "x" * 43})
+            assert error(other)[0] == "no-seat"
+
+
+def test_a_slow_or_broken_bot_is_replaced_by_a_random_move() -> None:
+    """Web guide, "How seats' secrets are kept" (Bots): a bot that takes
+    longer than the time limit, or fails, has a random legal action played
+    for it, and the reason is given."""
+    state = new_game(preset("italian-2p"), seed=3)
+    legal = legal_actions(state)
+    slow = BotPool(ThreadPoolExecutor(max_workers=1), time_limit=1e-9)
+    action, why = asyncio.run(slow.move("strong", observe(state, 0), legal, "s"))
+    assert action in legal and why is not None and "took more than" in why
+    fine = BotPool(ThreadPoolExecutor(max_workers=1), time_limit=60.0)
+    action, why = asyncio.run(fine.move("heuristic", observe(state, 0), legal, "s"))
+    assert action in legal and why is None
+    action, why = asyncio.run(fine.move("genius", observe(state, 0), legal, "s"))
+    assert action in legal and why is not None and "unknown bot" in why
+    slow.close()
+    fine.close()

@@ -17,6 +17,7 @@ it out).
 from __future__ import annotations
 
 import json
+import logging
 import os
 import sqlite3
 import sys
@@ -34,6 +35,8 @@ from .._serial import dumps, loads
 from .._state import GameState
 
 __all__ = ["Seat", "StoredTable", "Store", "default_path"]
+
+log = logging.getLogger("briscola.web")
 
 _SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -180,18 +183,27 @@ class Store:
 
     def tables(self) -> Iterator[StoredTable]:
         """Every table, in the order they were created, replayed to where
-        its play stands."""
+        its play stands. A table that does not replay (a file changed by
+        hand) is logged and left out; the others still load."""
         rows = self._db.execute(
             "SELECT id, created, start, seats, language, title FROM tables ORDER BY created, id"
         ).fetchall()
         for table_id, created, start, seats_json, language, title in rows:
-            state = loads(start)
-            if not isinstance(state, (GameState, MatchState)):
-                raise ValueError(f"table {table_id}: its start is not a deal or a match")
-            actions = self._db.execute(
-                "SELECT action FROM actions WHERE table_id = ? ORDER BY number", (table_id,)
-            )
-            for number, (text,) in enumerate(actions):
-                state = apply(state, read_action(json.loads(text), f"{table_id}[{number}]"))
-            seats = tuple(Seat(bot, digest) for bot, digest in json.loads(seats_json))
+            try:
+                state = self._replay(table_id, start)
+                seats = tuple(Seat(bot, digest) for bot, digest in json.loads(seats_json))
+            except (ValueError, TypeError) as error:
+                log.error("table %s cannot be read back, left out: %s", table_id, error)
+                continue
             yield StoredTable(table_id, created, state, seats, language, title)
+
+    def _replay(self, table_id: str, start: str) -> GameState | MatchState:
+        state = loads(start)
+        if not isinstance(state, (GameState, MatchState)):
+            raise ValueError("its start is not a deal or a match")
+        actions = self._db.execute(
+            "SELECT action FROM actions WHERE table_id = ? ORDER BY number", (table_id,)
+        )
+        for number, (text,) in enumerate(actions):
+            state = apply(state, read_action(json.loads(text), f"action {number}"))
+        return state
