@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import secrets
 from collections.abc import AsyncIterator
 from concurrent.futures import Executor
 from pathlib import Path
@@ -238,8 +239,6 @@ def _refuse(status: int, code: str, message: str) -> Response:
 
 
 def _seed() -> int:
-    import secrets
-
     return secrets.randbits(63)
 
 

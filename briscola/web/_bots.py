@@ -34,8 +34,8 @@ def think(spec: str, seen: Observation, legal: tuple[Action, ...], seed: str) ->
         spec: A name :func:`briscola.bots.make_bot` takes.
         seen: The bot's seat's observation.
         legal: Its legal actions.
-        seed: Seeds the bot's random generator, so that a table's bots
-            play the same way when it is replayed.
+        seed: Seeds the bot's random generator (the server gives a
+            fresh secret one for each move).
 
     Raises:
         ValueError: If the bot chooses an action not in ``legal``.

@@ -318,9 +318,10 @@ class Room:
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
             legal = legal_for(state, seat)
-            action, why = await self.bots.move(
-                spec, observe(state, seat), legal, f"{table.id}:{table.count}"
-            )
+            # A fresh secret seed: a seed others could work out (from the
+            # table's id, say) would let them replay the bot's choices.
+            seed = secrets.token_hex(16)
+            action, why = await self.bots.move(spec, observe(state, seat), legal, seed)
             if why is not None:
                 log.warning("table %s, seat %d: %s; it played at random", table.id, seat, why)
             async with table.lock:
