@@ -171,10 +171,13 @@ def test_a_split_trick_with_a_word_and_a_sign(browser: Any, address: str, shots:
     heard = partner.inner_text("#heard")
     assert 'Seat 0 says "punti"' in heard and "Seat 0 signs: the ace of trumps" in heard
     act_on(page, "#hand button.card")
-    # The bot at seat 1 plays; then the partner plays its card.
+    hand = page.locator("#hand button.card")
+    sync_api.expect(hand).to_have_count(2)
+    # The bot at seat 1 plays; then the partner plays its card, the bot at
+    # seat 3 closes the trick, and each seat draws: three cards again.
     act_on(partner, "#hand button.card")
     shot(partner, shots, "web-split-partner.png")
-    page.wait_for_selector("#picture text:has-text('last trick')")
+    sync_api.expect(hand).to_have_count(3)
     shot(page, shots, "web-split.png")
     assert errors == [] and partner_errors == []
 

@@ -224,7 +224,8 @@ function render(message) {
   const seen = message.observation;
   const legal = message.legal.actions;
   $("picture").innerHTML = message.picture || "";  // drawn by the server from this seat's view
-  $("status").textContent = status(seen, legal);
+  const deal = seen.match_totals ? `Deal ${message.deal + 1}. ` : "";
+  $("status").textContent = deal + status(seen, legal);
   const hand = $("hand");
   hand.replaceChildren(...seen.hand.map((card) => cardButton(card, legal)));
   const actions = $("actions");
