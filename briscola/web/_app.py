@@ -138,6 +138,7 @@ def create_app(
         nonlocal room
         opened = store or Store(settings.database)
         bots = BotPool(executor, workers=settings.bot_workers, time_limit=settings.bot_time_limit)
+        bots.warm(settings.bot_workers)
         room = Room(opened, bots, max_tables=settings.max_tables, bot_delay=settings.bot_delay)
         room.load()
         room.wake_all()

@@ -86,6 +86,12 @@ class BotPool:
             why = f"the {spec} bot failed: {type(error).__name__}: {str(error)[:200]}"
         return legal[random.Random(seed).randrange(len(legal))], why
 
+    def warm(self, workers: int) -> None:
+        """Start the workers now, without waiting for them, so that the
+        first bot's move does not wait for a process to start."""
+        for _ in range(workers):
+            self._executor.submit(_bot, "heuristic")
+
     def close(self) -> None:
         """Stop the workers, without waiting for a move in progress."""
         self._executor.shutdown(wait=False, cancel_futures=True)
