@@ -248,12 +248,18 @@ def test_a_server_on_every_address_answers_to_addresses_and_given_names() -> Non
 def test_another_sites_page_cannot_make_tables_or_connect(client: TestClient) -> None:
     """Web guide, "How seats' secrets are kept": a browser's Origin must
     be the server's own to make a table or open the WebSocket, and
-    tables are made only from JSON."""
+    tables are made only from JSON of a few kilobytes at most."""
     body = {"preset": "italian-2p", "seats": ["person", "random"]}
     evil = {"origin": "http://evil.example"}
     assert client.post("/api/tables", json=body, headers=evil).status_code == 403
     form = client.post("/api/tables", data={"preset": "x"}, headers=ORIGIN)
     assert form.status_code == 415
+    huge = client.post(
+        "/api/tables",
+        content=b"[" + b" " * 100_000 + b"]",
+        headers={**ORIGIN, "content-type": "application/json"},
+    )
+    assert huge.status_code == 413
     with pytest.raises(WebSocketDisconnect):
         with client.websocket_connect("/ws", headers=evil) as socket:
             socket.receive_text()

@@ -173,8 +173,8 @@ def create_app(
             return _refuse(403, "forbidden", "tables are made from this server's own page")
         if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
             return _refuse(415, "malformed", "send the table's settings as application/json")
-        body = await request.body()
-        if len(body) > settings.max_message:
+        body = await _body(request, settings.max_message)
+        if body is None:
             return _refuse(413, "too-large", f"at most {settings.max_message} bytes")
         try:
             wanted = _table_request(body)
@@ -233,6 +233,20 @@ def create_app(
     )
     app.add_middleware(Guard, policy=settings.hosts)
     return app
+
+
+async def _body(request: Request, limit: int) -> bytes | None:
+    """The request's body, or ``None`` past ``limit`` bytes (read no
+    further than that)."""
+    declared = request.headers.get("content-length", "0")
+    if not declared.isdigit() or int(declared) > limit:
+        return None
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            return None
+    return body
 
 
 def _refuse(status: int, code: str, message: str) -> Response:
