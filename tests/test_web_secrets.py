@@ -39,7 +39,6 @@ from briscola.web._bots import BotPool  # noqa: E402
 from briscola.web._protocol import Act, position, state_message  # noqa: E402
 from briscola.web._room import Room, Table  # noqa: E402
 from briscola.web._store import Store  # noqa: E402
-from briscola.web._wire import legal_for  # noqa: E402
 
 
 @attrs.define(eq=False)
@@ -75,7 +74,10 @@ def twin_message(
         twin_seen = attrs.evolve(
             twin_seen, match_results=seen.match_results, match_totals=seen.match_totals
         )
-    return state_message(twin_seen, legal_for(other, seat), picture=picture)
+    # The twin deal's own legal actions, not the observation's: the seat is
+    # sent what it may do, which must not depend on what it cannot see.
+    legal = legal_actions(other) if other.to_move == seat else ()
+    return state_message(twin_seen, legal, picture=picture)
 
 
 def start_of(name: str, seed: int) -> GameState | MatchState:

@@ -24,14 +24,13 @@ from typing import Protocol
 import attrs
 
 from .._actions import Action, IllegalActionError
-from .._engine import apply
+from .._engine import apply, legal_actions
 from .._match import MatchState
 from .._observe import observe
 from .._state import GameState
 from ._bots import BotPool
 from ._protocol import Act, ProtocolError, position, state_message, welcome_message
 from ._store import Seat, Store
-from ._wire import legal_for
 
 __all__ = ["Listener", "Table", "Room", "digest"]
 
@@ -78,9 +77,8 @@ class Table:
 
     def message(self, seat: int, picture: str | None) -> str:
         """The state message for ``seat``."""
-        return state_message(
-            observe(self.state, seat), legal_for(self.state, seat), picture=picture
-        )
+        seen = observe(self.state, seat)
+        return state_message(seen, legal_actions(seen), picture=picture)
 
     def welcome(self, seat: int) -> str:
         """The welcome message for ``seat``."""
@@ -317,11 +315,12 @@ class Room:
                 return
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
-            legal = legal_for(state, seat)
+            seen = observe(state, seat)
+            legal = legal_actions(seen)
             # A fresh secret seed: a seed others could work out (from the
             # table's id, say) would let them replay the bot's choices.
             seed = secrets.token_hex(16)
-            action, why = await self.bots.move(spec, observe(state, seat), legal, seed)
+            action, why = await self.bots.move(spec, seen, legal, seed)
             if why is not None:
                 log.warning("table %s, seat %d: %s; it played at random", table.id, seat, why)
             async with table.lock:
