@@ -30,7 +30,7 @@ import atheris
 with atheris.instrument_imports(include=["briscola"]):
     import briscola
     from briscola._json import rules_json
-    from briscola.bots._learned import (
+    from briscola.bots._weights import (
         FORMAT,
         MAX_LAYERS,
         MAX_UNITS,

@@ -94,7 +94,7 @@ def weights() -> dict[str, bytes]:
     small weights files for italian-2p (one hidden layer of 4 units;
     stored, for mutations to reach the headers, and deflated)."""
     from briscola._json import rules_json
-    from briscola.bots._learned import FORMAT
+    from briscola.bots._weights import FORMAT
     from briscola.encoding import LAYOUT_VERSION, encoding_for
 
     rules = briscola.preset("italian-2p")

@@ -27,7 +27,7 @@ from briscola import (
     preset,
 )
 from briscola.bots import HeuristicBot, LearnedBot, RandomBot, make_bot, play_deal
-from briscola.bots._learned import load_weights, save_weights, shipped_weights
+from briscola.bots._weights import load_weights, save_weights, shipped_weights
 from briscola.encoding import LAYOUT_VERSION, encoding_for
 from tests.scripts import load_script
 

@@ -12,7 +12,7 @@ import pytest
 
 from briscola import GameState, apply, legal_actions, new_game, observe, preset
 from briscola.bots import HeuristicBot, LearnedBot, StrongBot, play_deal
-from briscola.bots._learned import save_weights
+from briscola.bots._weights import save_weights
 from briscola.encoding import encoding_for
 
 np = pytest.importorskip("numpy")

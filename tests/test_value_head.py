@@ -10,7 +10,7 @@ import pytest
 
 from briscola import apply, legal_actions, new_game, observe, preset
 from briscola.bots import LearnedBot
-from briscola.bots._learned import MAX_VALUE_LAYERS, load_weights, save_weights
+from briscola.bots._weights import MAX_VALUE_LAYERS, load_weights, save_weights
 from briscola.encoding import encoding_for
 
 np = pytest.importorskip("numpy")

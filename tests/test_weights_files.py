@@ -27,7 +27,7 @@ import pytest
 
 from briscola import preset
 from briscola.bots import LearnedBot
-from briscola.bots._learned import (
+from briscola.bots._weights import (
     MAX_LAYERS,
     MAX_META_BYTES,
     MAX_UNITS,

@@ -44,8 +44,8 @@ from typing import Any
 import numpy as np
 
 from briscola import Card, Phase, Rules, Suit, apply, legal_actions, new_game, observe, preset
-from briscola.bots import Bot, HeuristicBot, RandomBot, StrongBot, duplicate_match
-from briscola.bots._learned import LearnedBot, load_weights, save_weights
+from briscola.bots import Bot, HeuristicBot, LearnedBot, RandomBot, StrongBot, duplicate_match
+from briscola.bots._weights import load_weights, save_weights
 from briscola.encoding import encoding_for
 
 Layers = list[tuple[np.ndarray, np.ndarray]]

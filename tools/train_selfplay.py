@@ -91,7 +91,7 @@ import numpy as np  # noqa: E402
 
 from briscola import Rules, preset  # noqa: E402
 from briscola.bots import LearnedBot, duplicate_match  # noqa: E402
-from briscola.bots._learned import load_weights, save_weights  # noqa: E402
+from briscola.bots._weights import load_weights, save_weights  # noqa: E402
 from briscola.encoding import encoding_for  # noqa: E402
 from briscola.vector import BatchGame  # noqa: E402
 
