@@ -73,7 +73,7 @@ from .._actions import IllegalActionError
 from .._rl import check_reward, choose_rules, observation_space
 from .._rules import Auction, Rules
 from ..encoding import LAYOUT_VERSION, encoding_for
-from ._batch import BatchGame
+from ._game import BatchGame
 
 __all__ = ["BriscolaVectorEnv", "Policy", "random_policy"]
 
@@ -127,6 +127,10 @@ class BriscolaVectorEnv(VectorEnv[Observations, NDArray[np.int64], NDArray[Any]]
         reward: ``"outcome"`` (default) or ``"points"``.
         autoreset_mode: ``"NextStep"`` (default) or ``"SameStep"``, or
             the ``gymnasium.vector.AutoresetMode`` member.
+        copy: Whether the observations returned are copies (the default,
+            as in Gymnasium's own vector environments), or read-only
+            views of the batch's buffer (``False``: faster, but valid only
+            until the next ``step`` or ``reset``).
 
     Raises:
         ValueError: For rules that :class:`~briscola.vector.BatchGame`
@@ -151,6 +155,7 @@ class BriscolaVectorEnv(VectorEnv[Observations, NDArray[np.int64], NDArray[Any]]
         opponents: Policy | None = None,
         reward: str = "outcome",
         autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
+        copy: bool = True,
     ) -> None:
         self.rules: Rules = choose_rules(preset, rules)
         """The rules of every deal."""
@@ -180,6 +185,8 @@ class BriscolaVectorEnv(VectorEnv[Observations, NDArray[np.int64], NDArray[Any]]
                 f"opponents is a function from (observations, masks) to actions, not {opponents!r}"
             )
         self._opponents = opponents
+        self.copy = bool(copy)
+        """Whether observations are handed out as copies."""
         self.metadata = {
             "autoreset_mode": mode,
             "layout_version": LAYOUT_VERSION,
@@ -351,7 +358,9 @@ class BriscolaVectorEnv(VectorEnv[Observations, NDArray[np.int64], NDArray[Any]]
         """Same-step mode: give the last observations of the deals that
         ``ended`` in ``info``, as Gymnasium's vector environments do."""
         rows = np.empty(self.num_envs, dtype=object)
-        rows[:] = [{key: value[i] for key, value in final.items()} for i in range(self.num_envs)]
+        rows[:] = [
+            {key: np.array(value[i]) for key, value in final.items()} for i in range(self.num_envs)
+        ]
         info["final_obs"], info["_final_obs"] = rows, ended.copy()
         info["final_info"], info["_final_info"] = final_info, ended.copy()
 
@@ -369,8 +378,9 @@ class BriscolaVectorEnv(VectorEnv[Observations, NDArray[np.int64], NDArray[Any]]
         self._check_dealt("action_masks()")
         if self._restart:
             return np.zeros((self.num_envs, self.encoding.num_actions), dtype=bool)
-        mask = self.batch.legal_mask()
-        mask &= (self.batch.to_move == self.seat)[:, None]
+        mask: NDArray[np.bool_] = (
+            self.batch.legal_mask() & (self.batch.to_move == self.seat)[:, None]
+        )
         return mask
 
     # -- inside ------------------------------------------------------------
@@ -464,8 +474,9 @@ class BriscolaVectorEnv(VectorEnv[Observations, NDArray[np.int64], NDArray[Any]]
     def _observed(self) -> tuple[Observations, dict[str, Any]]:
         """The learner's observations and the info, which share the masks."""
         mask = self.action_masks().astype(np.int8)
+        seen = self.batch.observations(self._learner)
         observations: Observations = {
-            "observation": self.batch.observations(self._learner),
+            "observation": seen.copy() if self.copy else seen,
             "action_mask": mask,
         }
         return observations, {
