@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ._compiling import inlined
 from ._deals import Deals
+from ._hands import receive
 from ._rulebook import CUT_PHASE, Rulebook
 
 __all__ = ["clear_deal", "deal_hands", "wait_for_cut"]
@@ -22,6 +23,7 @@ def clear_deal(r: Rulebook, d: Deals, i: int) -> None:
     d.hands[i, :, :] = False
     d.dealt[i, :, :] = False
     d.held[i, :] = 0
+    d.order[i, :, :] = -1
     d.public[i, :] = False
     d.top[i] = 0
     d.left[i] = 0
@@ -98,9 +100,8 @@ def deal_hands(r: Rulebook, d: Deals, i: int, style: int) -> None:
     for seat in range(r.n):
         for k in range(r.hand):
             card = d.deck[i, r.deal_hands[style, dealer, seat, k]]
-            d.hands[i, seat, card] = True
+            receive(r, d, i, seat, card)
             d.dealt[i, seat, card] = True
-        d.held[i, seat] = r.hand
     if not r.whole:
         d.stock[i, 0] = d.deck[i, r.deal_trump[style, dealer]]
         for k in range(r.stock):

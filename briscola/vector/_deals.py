@@ -36,6 +36,7 @@ class Deals(NamedTuple):
     # -- hands
     hands: Flags  # [b, n, p]
     held: Ints  # [b, n]: cards in hand
+    order: Small  # [b, n, H]: the cards in hand in the order received
     dealt: Flags  # [b, n, p]: the hands as dealt (shown to partners)
     public: Flags  # [b, p]: cards whose holder everyone follows
     # -- stock and the face-up card
@@ -88,6 +89,7 @@ def allocate(r: Rulebook, size: int) -> Deals:
         version=np.zeros(b, dtype=np.int64),
         hands=np.zeros((b, n, p), dtype=bool),
         held=np.zeros((b, n), dtype=np.int64),
+        order=np.zeros((b, n, r.hand + 1), dtype=np.int8),
         dealt=np.zeros((b, n, p), dtype=bool),
         public=np.zeros((b, p), dtype=bool),
         stock=np.zeros((b, max(1, p)), dtype=np.int8),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ._compiling import inlined
 from ._deals import Deals
+from ._hands import receive, release
 from ._rulebook import PLAYING, Rulebook
 
 __all__ = ["may_swap", "swap_trump"]
@@ -57,8 +58,8 @@ def swap_trump(r: Rulebook, d: Deals, i: int, card: int) -> None:
     """The seat to move in deal ``i`` gives ``card`` for the face-up card,
     which it takes into its hand; ``card`` lies face up; it moves again."""
     seat = d.mover[i]
-    d.hands[i, seat, card] = False
-    d.hands[i, seat, d.face[i]] = True
+    release(r, d, i, seat, card)
+    receive(r, d, i, seat, d.face[i])
     d.given_by[i, card] = seat
     d.public[i, card] = True
     d.face[i] = card

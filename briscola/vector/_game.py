@@ -5,17 +5,21 @@ hands the work to the compiled kernels.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final, TypeVar
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from .._rules import Rules
+from .._state import GameState
+from ..encoding import encoding_for
 from ._deals import Deals, allocate
 from ._observing import observe_deals
+from ._policies import play_out_deals
 from ._rulebook import CUT_PHASE, Rulebook, rulebook, unsupported
 from ._scoring import deal_points, deal_scores
-from ._stepping import deal_all, first_illegal, step_deals
+from ._stepping import deal_all, first_illegal, replay_deals, step_deals
 
 __all__ = ["BatchGame"]
 
@@ -93,6 +97,62 @@ class BatchGame:
 
     def __repr__(self) -> str:
         return f"BatchGame(<{self.rules.players}-seat rules>, {self.size})"
+
+    @classmethod
+    def from_states(cls, states: Sequence[GameState]) -> BatchGame:
+        """A batch holding ``states``, in order: deals of one
+        :class:`~briscola.Rules`, at any point (mid-deal included, as
+        :func:`~briscola.sample_state` deals them). Each is dealt again
+        from its pack and dealer and its history replayed in the kernels.
+
+        Args:
+            states: At least one :class:`~briscola.GameState`, all of the
+                same rules.
+
+        Raises:
+            ValueError: If ``states`` is empty, holds something other than
+                a ``GameState``, or states of different rules, or rules
+                the batch does not hold.
+
+        >>> from briscola import apply, legal_actions, new_game, preset
+        >>> state = new_game(preset("italian-2p"), seed=4)
+        >>> later = apply(state, legal_actions(state)[0])
+        >>> batch = BatchGame.from_states([state, later])
+        >>> batch.to_move.tolist()
+        [0, 1]
+        >>> BatchGame.from_states([state, preset("italian-2p")])
+        Traceback (most recent call last):
+        ...
+        ValueError: from_states takes GameState objects: item 1 is a Rules
+        """
+        given = list(states)
+        if not given:
+            raise ValueError("from_states needs at least one state")
+        for k, state in enumerate(given):
+            if type(state) is not GameState:
+                raise ValueError(
+                    f"from_states takes GameState objects: item {k} is a {type(state).__name__}"
+                )
+        rules = given[0].rules
+        for k, state in enumerate(given):
+            if state.rules != rules:
+                raise ValueError(
+                    f"from_states takes states of one Rules: state {k}'s differ from state 0's"
+                )
+        batch = cls(rules, len(given))
+        batch.reset(
+            decks=np.array([[card.index for card in state.pack] for state in given]),
+            dealers=np.array([state.dealer for state in given]),
+        )
+        encoding = encoding_for(rules)
+        longest = max(len(state.history) for state in given)
+        actions = np.full((len(given), longest + 1), -1, dtype=np.int64)
+        for k, state in enumerate(given):
+            actions[k, : len(state.history)] = [encoding.index(a) for a in state.history]
+        bad = replay_deals(batch._r, batch._d, actions)
+        if bad >= 0:  # pragma: no cover - a GameState replays by construction
+            raise ValueError(f"state {bad} does not replay from its pack and dealer")
+        return batch
 
     # -- dealing -----------------------------------------------------------
 
@@ -342,6 +402,46 @@ class BatchGame:
                 f"deal {i}: action {given[i]} is not legal for seat {d.mover[i]} (legal: {choices})"
             )
         step_deals(self._r, d, action)
+
+    def play_out(
+        self,
+        policy: str = "random",
+        seed: int | None = None,
+    ) -> NDArray[np.int64]:
+        """Play every deal that goes on to its end, inside the kernels, and
+        return :meth:`points`.
+
+        Args:
+            policy: ``"random"``: uniform over the legal actions but table
+                talk (as :func:`briscola.bots.random_rollout`); or
+                ``"greedy"``: :func:`briscola.bots.greedy_rollout`'s rules
+                of thumb (the same card, deal by deal; at random outside
+                trick play).
+            seed: An int that seeds the play-out's random choices (the
+                same seed plays the same deals again); ``None`` for fresh
+                ones.
+
+        Returns:
+            The points, as :meth:`points` gives them.
+
+        Raises:
+            ValueError: If ``policy`` is neither ``"random"`` nor
+                ``"greedy"``.
+
+        >>> from briscola import preset
+        >>> batch = BatchGame(preset("italian-2p"), 4)
+        >>> batch.reset(seed=1)
+        >>> batch.play_out("greedy", seed=1).sum(axis=1).tolist()
+        [120, 120, 120, 120]
+        >>> batch.is_over.all()
+        np.True_
+        """
+        if policy not in ("random", "greedy"):
+            raise ValueError(f"policy must be 'random' or 'greedy', not {policy!r}")
+        entropy = np.random.SeedSequence(seed).generate_state(1, np.uint64)
+        state = entropy | np.uint64(1)  # a xorshift state is never zero
+        play_out_deals(self._r, self._d, policy == "greedy", state)
+        return self.points()
 
     # -- checking ------------------------------------------------------------
 

@@ -142,6 +142,7 @@ def unsupported(rules: Rules) -> str | None:
 Ints = NDArray[np.int64]
 Flags = NDArray[np.bool_]
 Floats = NDArray[np.float32]
+Floats64 = NDArray[np.float64]
 
 
 class Rulebook(NamedTuple):
@@ -203,6 +204,10 @@ class Rulebook(NamedTuple):
     contract_scores: Ints  # [declarer, partner, made, every point, seat]
     ours: Flags  # [declarer, partner, seat]
     total: int
+    # -- the greedy play-out (the bots' Greedy weights, per trump suit)
+    greedy_strength: Floats64
+    greedy_keeps: Floats64  # [trump, slot]
+    greedy_lead: Floats64  # [trump, slot]
     # -- observation
     rel: Ints
     side_place: Ints  # [viewer, side]: where the side's points and tricks go
@@ -331,6 +336,20 @@ def _auction_tables(rules: Rules) -> dict[str, object]:
     }
 
 
+def _greedy_tables(rules: Rules) -> dict[str, Floats64]:
+    """The weights of :func:`briscola.bots.greedy_rollout` (the bots'
+    ``Tables.rollout``), per trump suit and slot."""
+    from ..bots._tables import tables_for  # the bots' tables, only for the play-out
+
+    greedy = tables_for(rules).rollout
+    index = [card.index for card in rules.pack]
+    return {
+        "greedy_strength": np.array([greedy.strength[c] for c in index], dtype=np.float64),
+        "greedy_keeps": np.array([[row[c] for c in index] for row in greedy.keeps[:4]]),
+        "greedy_lead": np.array([[row[c] for c in index] for row in greedy.lead[:4]]),
+    }
+
+
 def rulebook(rules: Rules) -> Rulebook:
     """The :class:`Rulebook` of ``rules``."""
     table = table_for(rules)
@@ -398,6 +417,7 @@ def rulebook(rules: Rules) -> Rulebook:
         auction=rules.auction is not Auction.NONE,
         dealt_phase=BIDDING if rules.auction is not Auction.NONE else PLAYING,
         total=rules.total_points,
+        **_greedy_tables(rules),  # type: ignore[arg-type]
         rel=np.array(relative, dtype=np.int64),
         side_place=np.array(
             [[place[viewer][side[0]] for side in rules.sides] for viewer in range(n)],

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ._compiling import inlined
 from ._deals import Deals
+from ._hands import receive, release
 from ._rulebook import OVER, Rulebook
 
 __all__ = ["close_trick", "draw_round", "play_card"]
@@ -19,8 +20,7 @@ def play_card(r: Rulebook, d: Deals, i: int, card: int) -> None:
     """The seat to move in deal ``i`` plays ``card`` from its hand; the
     next seat of the trick moves, or the trick is complete and closed."""
     seat = d.mover[i]
-    d.hands[i, seat, card] = False
-    d.held[i, seat] -= 1
+    release(r, d, i, seat, card)
     k = d.played[i]
     if k == 0:
         d.leader[i] = seat
@@ -89,12 +89,10 @@ def draw_round(r: Rulebook, d: Deals, i: int, winner: int) -> None:
     top = d.top[i]
     for j in range(from_stock):
         seat = (winner + r.draw_seat[left, j]) % r.n
-        d.hands[i, seat, d.stock[i, top + j]] = True
-        d.held[i, seat] += 1
+        receive(r, d, i, seat, d.stock[i, top + j])
     if face_up:
         seat = (winner + r.draw_seat[left, draws - 1]) % r.n
-        d.hands[i, seat, d.face[i]] = True
-        d.held[i, seat] += 1
+        receive(r, d, i, seat, d.face[i])
         d.drawn_by[i] = seat
         d.up[i] = False
     d.top[i] = top + from_stock

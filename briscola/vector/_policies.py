@@ -1,0 +1,146 @@
+"""Play-outs (internal kernels): whole deals played to their end inside
+the kernels by a compiled policy, ``random`` (uniform over the legal
+actions but table talk, as :func:`briscola.bots.random_rollout`) or
+``greedy`` (:func:`briscola.bots.greedy_rollout`'s rules of thumb, from
+the weights of its ``Greedy`` table; outside trick play, at random).
+
+The random numbers come from a xorshift generator whose state is one
+``uint64``, so that a seed plays the same deals compiled or not.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ._compiling import inlined, kernel
+from ._deals import Deals
+from ._rulebook import PLAYING, Rulebook
+from ._stepping import apply_action
+
+__all__ = ["play_out_deals"]
+
+
+@inlined
+def next_random(state: NDArray[np.uint64], below: int) -> int:
+    """A number from 0 to ``below - 1``, from the generator ``state``."""
+    x = state[0]
+    x ^= x << np.uint64(13)
+    x ^= x >> np.uint64(7)
+    x ^= x << np.uint64(17)
+    state[0] = x
+    return int((x >> np.uint64(11)) % np.uint64(below))
+
+
+@inlined
+def random_action(r: Rulebook, d: Deals, i: int, state: NDArray[np.uint64]) -> int:
+    """A legal action of deal ``i`` at random, never table talk (the talk
+    sections come last in the action layout)."""
+    end = r.act_say if r.talk else r.actions
+    count = 0
+    for action in range(end):
+        if d.mask[i, action]:
+            count += 1
+    k = next_random(state, count)
+    for action in range(end):
+        if d.mask[i, action]:
+            if k == 0:
+                return action
+            k -= 1
+    return -1
+
+
+@inlined
+def cheapest_lead(r: Rulebook, d: Deals, i: int, seat: int, trump: int) -> int:
+    """The first card of the hand that costs least to lead."""
+    choice = d.order[i, seat, 0]
+    lowest = r.greedy_lead[trump, choice]
+    for k in range(1, d.held[i, seat]):
+        card = d.order[i, seat, k]
+        if r.greedy_lead[trump, card] < lowest:
+            lowest = r.greedy_lead[trump, card]
+            choice = card
+    return int(choice)
+
+
+@inlined
+def same_side(r: Rulebook, d: Deals, i: int, seat: int, other: int) -> bool:
+    """Whether ``seat`` and ``other`` play together in deal ``i`` (in an
+    auction, by the call)."""
+    if r.auction:
+        ours = seat == d.declarer[i] or seat == d.partner[i]
+        theirs = other == d.declarer[i] or other == d.partner[i]
+        return bool(ours == theirs)
+    return bool(r.side_of[seat] == r.side_of[other])
+
+
+@inlined
+def greedy_follow(r: Rulebook, d: Deals, i: int, seat: int, trump: int) -> int:
+    """The card to play to a trick under way
+    (:func:`briscola.bots._tables.greedy_follow`): on a friendly winning
+    card add points when last, else throw the cheapest; otherwise weigh
+    taking the trick against throwing. The first card of highest value."""
+    leader = d.leader[i]
+    best = d.trick[i, 0]
+    winner = leader
+    stake = r.points[best]
+    for j in range(1, d.played[i]):
+        card = d.trick[i, j]
+        stake += r.points[card]
+        if r.beats[trump, best, card]:
+            best = card
+            winner = r.trick_order[leader, j]
+    friendly = same_side(r, d, i, seat, winner)
+    last = d.played[i] == r.trick - 1
+    top = -1000.0
+    choice = d.order[i, seat, 0]
+    for k in range(d.held[i, seat]):
+        card = d.order[i, seat, k]
+        keep = r.greedy_keeps[trump, card]
+        own = 0 if keep else r.points[card]
+        if friendly:
+            value = own - keep if last else -r.points[card] - keep
+        elif r.beats[trump, best, card]:
+            sure = 1.0 if last else (0.5 if keep else 0.2)
+            value = sure * (stake + own) - (1 - sure) * (stake + r.points[card]) - keep
+        else:
+            value = -stake - r.points[card] - keep
+        value -= r.greedy_strength[card] / 16
+        if value > top:
+            top = value
+            choice = card
+    return int(choice)
+
+
+@inlined
+def greedy_action(r: Rulebook, d: Deals, i: int, state: NDArray[np.uint64]) -> int:
+    """The greedy rollout's action in deal ``i``
+    (:func:`briscola.bots.greedy_rollout`)."""
+    if d.phase[i] != PLAYING:
+        return random_action(r, d, i, state)
+    seat = d.mover[i]
+    if r.act_swap >= 0 and d.up[i]:
+        face = r.greedy_strength[d.face[i]]
+        for k in range(d.held[i, seat]):
+            card = d.order[i, seat, k]
+            if d.mask[i, r.act_swap + card] and r.greedy_strength[card] < face:
+                return int(r.act_swap + card)
+    if d.held[i, seat] == 1:
+        return int(d.order[i, seat, 0])
+    trump = d.trump[i]
+    if d.played[i] == 0:
+        return cheapest_lead(r, d, i, seat, trump)
+    return greedy_follow(r, d, i, seat, trump)
+
+
+@kernel
+def play_out_deals(r: Rulebook, d: Deals, greedy: bool, state: NDArray[np.uint64]) -> None:
+    """Play every deal that goes on to its end, by the greedy or the
+    random policy, drawing from the generator ``state``."""
+    for i in range(d.over.shape[0]):
+        while not d.over[i]:
+            if greedy:
+                action = greedy_action(r, d, i, state)
+            else:
+                action = random_action(r, d, i, state)
+            apply_action(r, d, i, action)
