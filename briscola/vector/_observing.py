@@ -77,7 +77,7 @@ def write_table(r: Rulebook, d: Deals, i: int, seat: int, row: NDArray[np.float3
             if by >= 0:
                 row[r.obs_given + rel[by] * p + card] = 1.0
     for k in range(d.played[i]):
-        row[r.obs_trick + k * p + d.trick[i, k]] = 1.0
+        row[r.obs_trick + k * p + int(d.trick[i, k])] = 1.0
     if d.played[i]:
         row[r.obs_leader + rel[d.leader[i]]] = 1.0
     if d.trump[i] >= 0:
@@ -92,10 +92,10 @@ def write_table(r: Rulebook, d: Deals, i: int, seat: int, row: NDArray[np.float3
     if r.obs_buried >= 0:
         for k in range(d.buried.shape[1]):
             if d.buried[i, k] >= 0:
-                row[r.obs_buried + d.buried[i, k]] = 1.0
+                row[r.obs_buried + int(d.buried[i, k])] = 1.0
         top = d.top[i]
         for place in range(d.left[i]):
-            card = d.stock[i, top + place]
+            card = int(d.stock[i, top + place])
             if r.redrawn[card] and d.public[i, card]:
                 row[r.obs_stock_known + card] = r.position_value[place + 1]
     row[r.obs_stock] = r.stock_value[d.left[i]]

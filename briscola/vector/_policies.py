@@ -53,10 +53,10 @@ def random_action(r: Rulebook, d: Deals, i: int, state: NDArray[np.uint64]) -> i
 @inlined
 def cheapest_lead(r: Rulebook, d: Deals, i: int, seat: int, trump: int) -> int:
     """The first card of the hand that costs least to lead."""
-    choice = d.order[i, seat, 0]
+    choice = int(d.order[i, seat, 0])
     lowest = r.greedy_lead[trump, choice]
     for k in range(1, d.held[i, seat]):
-        card = d.order[i, seat, k]
+        card = int(d.order[i, seat, k])
         if r.greedy_lead[trump, card] < lowest:
             lowest = r.greedy_lead[trump, card]
             choice = card
@@ -81,11 +81,11 @@ def greedy_follow(r: Rulebook, d: Deals, i: int, seat: int, trump: int) -> int:
     card add points when last, else throw the cheapest; otherwise weigh
     taking the trick against throwing. The first card of highest value."""
     leader = d.leader[i]
-    best = d.trick[i, 0]
+    best = int(d.trick[i, 0])
     winner = leader
     stake = r.points[best]
     for j in range(1, d.played[i]):
-        card = d.trick[i, j]
+        card = int(d.trick[i, j])
         stake += r.points[card]
         if r.beats[trump, best, card]:
             best = card
@@ -93,9 +93,9 @@ def greedy_follow(r: Rulebook, d: Deals, i: int, seat: int, trump: int) -> int:
     friendly = same_side(r, d, i, seat, winner)
     last = d.played[i] == r.trick - 1
     top = -1000.0
-    choice = d.order[i, seat, 0]
+    choice = int(d.order[i, seat, 0])
     for k in range(d.held[i, seat]):
-        card = d.order[i, seat, k]
+        card = int(d.order[i, seat, k])
         keep = r.greedy_keeps[trump, card]
         own = 0 if keep else r.points[card]
         if friendly:
@@ -122,7 +122,7 @@ def greedy_action(r: Rulebook, d: Deals, i: int, state: NDArray[np.uint64]) -> i
     if r.act_swap >= 0 and d.up[i]:
         face = r.greedy_strength[d.face[i]]
         for k in range(d.held[i, seat]):
-            card = d.order[i, seat, k]
+            card = int(d.order[i, seat, k])
             if d.mask[i, r.act_swap + card] and r.greedy_strength[card] < face:
                 return int(r.act_swap + card)
     if d.held[i, seat] == 1:
