@@ -320,11 +320,7 @@ VECTOR_SIZES = (1024, 4096)
 def vector_bytes(batch: Any) -> int:
     """The bytes a :class:`briscola.vector.BatchGame` holds per deal: its
     own arrays (the rules' tables, shared by every deal, left out)."""
-    import numpy
-
-    held: int = sum(
-        value.nbytes for value in vars(batch).values() if isinstance(value, numpy.ndarray)
-    )
+    held: int = sum(array.nbytes for array in batch._d)  # the Deals record
     size: int = batch.size
     return round(held / size)
 

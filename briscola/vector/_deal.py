@@ -7,12 +7,31 @@ engine's ``briscola._deal.deal_cards``, with the layouts of
 
 from __future__ import annotations
 
-from ._compiling import inlined
+import numpy as np
+from numpy.typing import NDArray
+
+from ._compiling import inlined, kernel
 from ._deals import Deals
 from ._hands import receive
 from ._rulebook import CUT_PHASE, Rulebook
 
-__all__ = ["clear_deal", "deal_hands", "wait_for_cut"]
+__all__ = ["clear_deal", "deal_hands", "shuffle_packs", "wait_for_cut"]
+
+
+@kernel
+def shuffle_packs(decks: NDArray[np.int8], noise: NDArray[np.float64]) -> None:
+    """Fill each row of ``decks`` with a shuffled pack of slots: the
+    Fisher-Yates shuffle, each swap drawn from a uniform number of
+    ``noise`` (of the same shape)."""
+    for i in range(decks.shape[0]):
+        size = decks.shape[1]
+        for k in range(size):
+            decks[i, k] = k
+        for k in range(size - 1, 0, -1):
+            j = min(int(noise[i, k] * (k + 1)), k)
+            card = decks[i, k]
+            decks[i, k] = decks[i, j]
+            decks[i, j] = card
 
 
 @inlined
@@ -37,6 +56,7 @@ def clear_deal(r: Rulebook, d: Deals, i: int) -> None:
     d.played[i] = 0
     d.leader[i] = -1
     d.played_by[i, :] = -1
+    d.plays[i] = 0
     d.pile[i, :] = -1
     d.taken[i, :] = 0
     d.side_won[i, :] = 0

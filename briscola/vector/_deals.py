@@ -54,6 +54,8 @@ class Deals(NamedTuple):
     played: Ints  # [b]: cards in the trick so far
     leader: Ints  # [b]
     played_by: Small  # [b, p]: the seat that played each card
+    play_log: Small  # [b, p]: the cards played, in order
+    plays: Ints  # [b]: the cards played so far
     pile: Small  # [b, p]: the pile that holds each card
     taken: Ints  # [b, sides]: card points per side
     side_won: Ints  # [b, sides]: tricks per side
@@ -105,6 +107,8 @@ def allocate(r: Rulebook, size: int) -> Deals:
         played=np.zeros(b, dtype=np.int64),
         leader=np.zeros(b, dtype=np.int64),
         played_by=np.zeros((b, p), dtype=np.int8),
+        play_log=np.zeros((b, p), dtype=np.int8),
+        plays=np.zeros(b, dtype=np.int64),
         pile=np.zeros((b, p), dtype=np.int8),
         taken=np.zeros((b, r.sides), dtype=np.int64),
         side_won=np.zeros((b, r.sides), dtype=np.int64),

@@ -14,6 +14,7 @@ from numpy.typing import ArrayLike, NDArray
 from .._rules import Rules
 from .._state import GameState
 from ..encoding import encoding_for
+from ._deal import shuffle_packs
 from ._deals import Deals, allocate
 from ._observing import observe_deals
 from ._policies import play_out_deals
@@ -196,13 +197,11 @@ class BatchGame:
         ValueError: decks must be an int array of shape (2, 40), not one of shape (2, 20)
         """
         b, n, p = self.size, self.rules.players, self._r.cards
+        order: NDArray[np.int8] | None = None
         if decks is not None:
             if seed is not None:
                 raise ValueError("give reset a seed or decks, not both")
             order = self._checked_decks(decks)
-        else:
-            rng = np.random.default_rng(seed)
-            order = rng.permuted(np.broadcast_to(np.arange(p, dtype=np.int8), (b, p)), axis=1)
         if dealers is None:
             dealer = np.full(b, n - 1, dtype=np.int64)
         else:
@@ -218,7 +217,10 @@ class BatchGame:
                 raise ValueError(f"deal {i}: a dealer is a seat from 0 to {n - 1}, not {given[i]}")
             dealer = given.astype(np.int64)
         d = self._d
-        d.deck[:] = order
+        if order is None:
+            shuffle_packs(d.deck, np.random.default_rng(seed).random((b, p)))
+        else:
+            d.deck[:] = order
         d.dealer[:] = dealer
         deal_all(self._r, d)
 

@@ -36,12 +36,13 @@ def write_mask(r: Rulebook, d: Deals, i: int) -> None:
         for card in range(r.cards):
             mask[r.act_call + card] = r.callable[d.high[i], card]
     elif phase == PLAYING:
-        for card in range(r.cards):
-            mask[card] = d.hands[i, seat, card]
+        for k in range(d.held[i, seat]):
+            mask[int(d.order[i, seat, k])] = True
         if r.exchange and may_exchange_now(r, d, i):
             face = d.face[i]
-            for card in range(r.cards):
-                mask[r.act_swap + card] = d.hands[i, seat, card] and r.gives[face, card]
+            for k in range(d.held[i, seat]):
+                card = int(d.order[i, seat, k])
+                mask[r.act_swap + card] = r.gives[face, card]
         if may_talk(r, d, i):
             if not d.talked[i] & 1:
                 for word in range(r.words):

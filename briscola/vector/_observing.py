@@ -41,9 +41,8 @@ def write_hands(r: Rulebook, d: Deals, i: int, seat: int, row: NDArray[np.float3
     partners' hands as dealt that it was shown."""
     p = r.cards
     rel = r.rel[seat]
-    for card in range(p):
-        if d.hands[i, seat, card]:
-            row[r.obs_hand + card] = 1.0
+    for k in range(d.held[i, seat]):
+        row[r.obs_hand + int(d.order[i, seat, k])] = 1.0
     dealt = d.phase[i] != CUT_PHASE
     shown = r.shown == AFTER_STOCK and dealt and d.left[i] == 0 and not d.up[i]
     for other in range(r.n):
@@ -51,8 +50,9 @@ def write_hands(r: Rulebook, d: Deals, i: int, seat: int, row: NDArray[np.float3
             continue
         start = r.obs_known + (rel[other] - 1) * p
         whole = shown and r.partner[seat, other]
-        for card in range(p):
-            if d.hands[i, other, card] and (whole or knows_card(r, d, i, seat, card)):
+        for k in range(d.held[i, other]):
+            card = int(d.order[i, other, k])
+            if whole or knows_card(r, d, i, seat, card):
                 row[start + card] = 1.0
         if r.obs_dealt >= 0 and dealt and r.partner[seat, other]:
             start = r.obs_dealt + (rel[other] - 1) * p
@@ -68,11 +68,11 @@ def write_table(r: Rulebook, d: Deals, i: int, seat: int, row: NDArray[np.float3
     who drew the face-up card, and the stock."""
     p = r.cards
     rel = r.rel[seat]
-    for card in range(p):
-        by = d.played_by[i, card]
-        if by >= 0:
-            row[r.obs_played + rel[by] * p + card] = 1.0
-        if r.obs_given >= 0:
+    for k in range(d.plays[i]):
+        card = int(d.play_log[i, k])
+        row[r.obs_played + rel[d.played_by[i, card]] * p + card] = 1.0
+    if r.obs_given >= 0:
+        for card in range(p):
             by = d.given_by[i, card]
             if by >= 0:
                 row[r.obs_given + rel[by] * p + card] = 1.0

@@ -35,18 +35,44 @@ def next_random(state: NDArray[np.uint64], below: int) -> int:
 @inlined
 def random_action(r: Rulebook, d: Deals, i: int, state: NDArray[np.uint64]) -> int:
     """A legal action of deal ``i`` at random, never table talk (the talk
-    sections come last in the action layout)."""
-    end = r.act_say if r.talk else r.actions
+    sections come last in the action layout). In trick play the legal
+    actions are among the cards in hand and their exchanges, so only
+    those entries of the mask are read."""
+    if d.phase[i] != PLAYING:
+        return random_index(d.mask[i], r.actions, state)
+    seat = d.mover[i]
+    count = 0
+    for k in range(d.held[i, seat]):
+        card = int(d.order[i, seat, k])
+        count += d.mask[i, card]
+        if r.act_swap >= 0:
+            count += d.mask[i, r.act_swap + card]
+    left = next_random(state, count)
+    for k in range(d.held[i, seat]):
+        card = int(d.order[i, seat, k])
+        if d.mask[i, card]:
+            if left == 0:
+                return card
+            left -= 1
+        if r.act_swap >= 0 and d.mask[i, r.act_swap + card]:
+            if left == 0:
+                return int(r.act_swap + card)
+            left -= 1
+    return -1
+
+
+@inlined
+def random_index(mask: NDArray[np.bool_], end: int, state: NDArray[np.uint64]) -> int:
+    """One of the true entries of ``mask`` before ``end``, at random."""
     count = 0
     for action in range(end):
-        if d.mask[i, action]:
-            count += 1
-    k = next_random(state, count)
+        count += mask[action]
+    left = next_random(state, count)
     for action in range(end):
-        if d.mask[i, action]:
-            if k == 0:
+        if mask[action]:
+            if left == 0:
                 return action
-            k -= 1
+            left -= 1
     return -1
 
 

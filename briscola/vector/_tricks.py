@@ -26,6 +26,8 @@ def play_card(r: Rulebook, d: Deals, i: int, card: int) -> None:
         d.leader[i] = seat
     d.trick[i, k] = card
     d.played_by[i, card] = seat
+    d.play_log[i, d.plays[i]] = card
+    d.plays[i] += 1
     d.swapped[i] = False
     d.talked[i] = 0
     if k + 1 < r.trick:
