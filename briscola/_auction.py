@@ -183,7 +183,9 @@ def _not_a_bid(state: GameState, seat: int, action: Bid, ladder: Ladder) -> Ille
 
 
 def apply_bid(state: AuctionState, action: Bid) -> GameState:
-    """Raise the contract to ``action``.
+    """Raise the contract to ``action``. (The batched engine's
+    ``bid_or_pass`` kernel, in ``briscola/vector/_auction.py``, mirrors
+    this and :func:`apply_pass`.)
 
     Fast because everything is looked up: the bid's place on the compiled
     ladder by the identity of the ladder's own bid objects (the ones
@@ -261,7 +263,8 @@ def _auction_step(
 
 
 def apply_call(state: AuctionState, action: Call) -> GameState:
-    """Name the called card: trump suit and secret partner."""
+    """Name the called card: trump suit and secret partner. (Mirrored by
+    the batched engine's ``call_card`` kernel.)"""
     seat = state.to_move
     contract = state.contract
     card = action.card

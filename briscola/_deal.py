@@ -241,7 +241,9 @@ def deal_cards(
     history: tuple[Action, ...],
     actors: tuple[int, ...],
 ) -> GameState:
-    """Deal ``pack`` in ``style`` and return the state after the deal."""
+    """Deal ``pack`` in ``style`` and return the state after the deal.
+    (Mirrored by the batched engine's ``deal_hands`` kernel, in
+    ``briscola/vector/_deal.py``, from the same layouts.)"""
     n = rules.players
     layout = deal_layout(rules, dealer, style)
     hands = tuple([take(pack) for take in _takers(layout)])

@@ -100,7 +100,9 @@ def turn_trump(
     """Turn the trump card from the front of ``undealt`` (changed in place);
     while the card turned is ``redrawn``, bury it at index
     ``len(rest) // 2`` of the cards left and turn the next (the Finnish
-    ace/three redraw). Works on cards or on pack positions.
+    ace/three redraw). Works on cards or on pack positions. (Mirrored by
+    the batched engine's ``turn_trump`` kernel, in
+    ``briscola/vector/_deal.py``.)
 
     Returns:
         The card turned for good, and the buried ones in the order turned.

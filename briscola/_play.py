@@ -130,7 +130,9 @@ def _may_exchange(
 
 def why_no_swap(state: GameState, card: Card) -> str | None:
     """Why the seat to move may not give ``card`` for the trump card now,
-    or ``None`` if it may."""
+    or ``None`` if it may. (Its timing checks are mirrored by the batched
+    engine's ``may_exchange_now`` kernel, in
+    ``briscola/vector/_exchange.py``.)"""
     rules = state.rules
     seat = state.to_move
     mode = rules.exchange

@@ -52,7 +52,8 @@ __all__ = [
 
 def may_talk(stock_size: int, trump_card_face_up: bool) -> bool:
     """Whether talk is still allowed: until the last cards, the trump card
-    among them, have been drawn."""
+    among them, have been drawn. (Mirrored by the batched engine's
+    ``may_talk`` kernel, in ``briscola/vector/_talk.py``.)"""
     return stock_size > 0 or trump_card_face_up
 
 

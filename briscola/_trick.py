@@ -225,7 +225,8 @@ def leading(
 
     The rule of :func:`trick_winner`, for the engine and the bots alike:
     the card that is winning stays winning unless a later card takes it
-    by ``beats``.
+    by ``beats`` (the batched engine's ``trick_taker`` kernel, in
+    ``briscola/vector/_tricks.py``, walks a trick the same way).
 
     >>> from briscola import Card, Rank, Suit, preset
     >>> table = table_for(preset("italian-2p"))

@@ -469,7 +469,9 @@ class Encoding:
         return out
 
     def encode_into(self, observation: Observation, out: MutableSequence[float] | object) -> None:
-        """Write the encoding of ``observation`` into ``out``.
+        """Write the encoding of ``observation`` into ``out``. (The batched
+        engine writes the same entries from its arrays in the
+        ``write_observation`` kernel, in ``briscola/vector/_observing.py``.)
 
         The fast path of :meth:`encode`: ``out`` must hold
         ``observation_size`` zeros (a list, an ``array.array``, a

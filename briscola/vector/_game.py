@@ -205,17 +205,7 @@ class BatchGame:
         if dealers is None:
             dealer = np.full(b, n - 1, dtype=np.int64)
         else:
-            given = np.asarray(dealers)
-            if given.shape != (b,) or given.dtype.kind not in "iu":
-                raise ValueError(
-                    f"dealers must be an int array of shape ({b},), "
-                    f"not one of {_shape_and_type(given)}"
-                )
-            bad = (given < 0) | (given >= n)
-            if bad.any():
-                i = int(np.argmax(bad))
-                raise ValueError(f"deal {i}: a dealer is a seat from 0 to {n - 1}, not {given[i]}")
-            dealer = given.astype(np.int64)
+            dealer = self._checked_seats(dealers, "dealers", "a dealer is a seat")
         d = self._d
         if order is None:
             shuffle_packs(d.deck, np.random.default_rng(seed).random((b, p)))
@@ -223,6 +213,22 @@ class BatchGame:
             d.deck[:] = order
         d.dealer[:] = dealer
         deal_all(self._r, d)
+
+    def _checked_seats(self, seats: ArrayLike, name: str, what: str) -> NDArray[np.int64]:
+        """``seats``, one per deal, as int64, or a ValueError that calls
+        them ``name`` and says ``what`` each must be."""
+        given = np.asarray(seats)
+        b, n = self.size, self.rules.players
+        if given.shape != (b,) or given.dtype.kind not in "iu":
+            raise ValueError(
+                f"{name} must be an int array of shape ({b},), not one of {_shape_and_type(given)}"
+            )
+        bad = (given < 0) | (given >= n)
+        if bad.any():
+            i = int(np.argmax(bad))
+            raise ValueError(f"deal {i}: {what} from 0 to {n - 1}, not {given[i]}")
+        checked: NDArray[np.int64] = given.astype(np.int64)
+        return checked
 
     def _checked_decks(self, decks: ArrayLike) -> NDArray[np.int8]:
         """``decks`` as slots of the rules' pack, or a ValueError."""
@@ -320,18 +326,7 @@ class BatchGame:
         if seats is None:
             seat = self._movers
         else:
-            given = np.asarray(seats)
-            n = self.rules.players
-            if given.shape != (self.size,) or given.dtype.kind not in "iu":
-                raise ValueError(
-                    f"seats must be an int array of shape ({self.size},), "
-                    f"not one of {_shape_and_type(given)}"
-                )
-            bad = (given < 0) | (given >= n)
-            if bad.any():
-                i = int(np.argmax(bad))
-                raise ValueError(f"deal {i}: a seat is from 0 to {n - 1}, not {given[i]}")
-            seat = given.astype(np.int64)
+            seat = self._checked_seats(seats, "seats", "a seat is")
         observe_deals(self._r, self._d, seat)
         rows: NDArray[np.float32] = _read_only(self._d.obs)
         return rows

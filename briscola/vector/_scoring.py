@@ -28,17 +28,22 @@ def contract_taken(r: Rulebook, d: Deals, i: int) -> int:
     return int(taken)
 
 
+@inlined
+def has_points(r: Rulebook, d: Deals, i: int) -> bool:
+    """Whether deal ``i`` has an outcome with points: it is over and, in
+    an auction, was played (not void)."""
+    return bool(d.over[i]) and (not r.auction or d.called[i] >= 0)
+
+
 @kernel
 def deal_points(r: Rulebook, d: Deals, out: NDArray[np.int64]) -> None:
     """Per deal and seat, the points of the seat's side in the outcome
     (zero where the deal is not over, or was void)."""
     for i in range(out.shape[0]):
         out[i, :] = 0
-        if not d.over[i]:
+        if not has_points(r, d, i):
             continue
         if r.auction:
-            if d.called[i] < 0:
-                continue
             taken = contract_taken(r, d, i)
             for seat in range(r.n):
                 ours = r.ours[d.declarer[i], d.partner[i], seat]
@@ -48,33 +53,36 @@ def deal_points(r: Rulebook, d: Deals, out: NDArray[np.int64]) -> None:
                 out[i, seat] = d.taken[i, r.side_of[seat]]
 
 
+@inlined
+def top_side(r: Rulebook, d: Deals, i: int) -> int:
+    """The side of deal ``i`` alone with the most points, or -1 on a tie."""
+    best = 0
+    for side in range(r.sides):
+        best = max(best, d.taken[i, side])
+    top = -1
+    for side in range(r.sides):
+        if d.taken[i, side] == best:
+            if top >= 0:
+                return -1
+            top = side
+    return top
+
+
 @kernel
 def deal_scores(r: Rulebook, d: Deals, out: NDArray[np.int64]) -> None:
     """Per deal and seat, the outcome's scores (zero where the deal is not
     over, or was void)."""
     for i in range(out.shape[0]):
         out[i, :] = 0
-        if not d.over[i]:
+        if not has_points(r, d, i):
             continue
         if r.auction:
-            if d.called[i] < 0:
-                continue
             taken = contract_taken(r, d, i)
             made = 1 if taken >= r.bid_points[d.high[i]] else 0
             every = 1 if taken == 0 or taken == r.total else 0
             for seat in range(r.n):
                 out[i, seat] = r.contract_scores[d.declarer[i], d.partner[i], made, every, seat]
-            continue
-        best = 0
-        for side in range(r.sides):
-            best = max(best, d.taken[i, side])
-        tops = 0
-        winner = 0
-        for side in range(r.sides):
-            if d.taken[i, side] == best:
-                tops += 1
-                winner = side
-        if tops == 1:
+        else:
+            top = top_side(r, d, i)
             for seat in range(r.n):
-                if r.side_of[seat] == winner:
-                    out[i, seat] = 1
+                out[i, seat] = 1 if r.side_of[seat] == top else 0
