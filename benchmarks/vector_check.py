@@ -56,7 +56,8 @@ def check(name: str, deals: int, seed: int) -> tuple[int, float]:
     steps = 0
     while True:
         other = (np.arange(deals) + steps) % n
-        mask, seen, fixed = batch.legal_mask(), batch.observations(), batch.observations(other)
+        mask, seen = batch.legal_mask(), batch.observations().copy()  # views: copy to keep
+        fixed = batch.observations(other)
         to_move, over = batch.to_move, batch.is_over
         for i, state in enumerate(states):
             where = f"{name}: deal {i}, step {steps}"

@@ -151,7 +151,7 @@ def self_play(
     seen, masks, actions, movers, margins = [], [], [], [], []
     while not batch.is_over.all():
         observed = batch.observations().astype(np.float64)
-        mask = batch.legal_mask()
+        mask = batch.legal_mask().copy()  # kept: the batch writes its own in place
         chances = policy.chances(observed, mask)[1]
         # One draw per deal from its chances (inverse of the running sum).
         draws = rng.random((batch.size, 1))

@@ -269,6 +269,15 @@ def test_every_card_lies_in_one_place_and_the_points_add_up(name: str) -> None:
     assert ((places >= n) & (places < 2 * n)).all()  # every card in a pile
 
 
+def test_every_rules_field_says_what_the_batch_supports() -> None:
+    """Batched deals, "Supported rules": the batch states what it supports
+    of every Rules field, and the values it refuses are field values."""
+    from briscola.vector._rulebook import REFUSED, SUPPORTED
+
+    assert set(SUPPORTED) == {field.name for field in attrs.fields(Rules)}
+    assert {name for name, _ in REFUSED} <= set(SUPPORTED)
+
+
 def test_the_supported_rules_are_named_and_the_others_refused() -> None:
     """Batched deals, "Supported rules": every preset is held; rules the
     batch cannot hold yet (the knocked deal alone, without Split's choice

@@ -519,3 +519,21 @@ def test_the_batched_engine_alone_needs_no_gymnasium() -> None:
     code = "import sys, briscola.vector; print(sorted(m for m in sys.modules if 'gymnasium' in m))"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_observations_are_copies_unless_views_are_asked_for() -> None:
+    """Reinforcement learning, "Many deals at once": by default the
+    observations are copies, which the learner may keep and change; with
+    ``copy=False`` they are read-only views of the batch's buffer, equal
+    to the copies, which the next step overwrites."""
+    envs = BriscolaVectorEnv(num_envs=4)
+    first, _ = envs.reset(seed=3)
+    kept = first["observation"].copy()
+    first["observation"][...] = 9.0
+    assert np.array_equal(envs.batch.observations(np.zeros(4, dtype=np.int64)), kept)
+    views = BriscolaVectorEnv(num_envs=4, copy=False)
+    seen, _ = views.reset(seed=3)
+    assert not seen["observation"].flags.writeable
+    assert np.array_equal(seen["observation"], kept)
+    views.step(views.action_masks().argmax(axis=1))
+    assert not np.array_equal(seen["observation"], kept)  # the view followed the batch

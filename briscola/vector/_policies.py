@@ -15,8 +15,10 @@ from numpy.typing import NDArray
 
 from ._compiling import inlined, kernel
 from ._deals import Deals
+from ._exchange import may_exchange_now
+from ._legal import write_mask
 from ._rulebook import PLAYING, Rulebook
-from ._stepping import apply_action
+from ._stepping import apply_move
 
 __all__ = ["play_out_deals"]
 
@@ -29,32 +31,39 @@ def next_random(state: NDArray[np.uint64], below: int) -> int:
     x ^= x >> np.uint64(7)
     x ^= x << np.uint64(17)
     state[0] = x
-    return int((x >> np.uint64(11)) % np.uint64(below))
+    # The top 32 bits scaled to [0, below): a multiplication, no division.
+    return int(((x >> np.uint64(32)) * np.uint64(below)) >> np.uint64(32))
+
+
+@inlined
+def may_give(r: Rulebook, d: Deals, i: int, card: int, exchange: bool) -> bool:
+    """Whether the seat to move in deal ``i`` may give ``card`` (in its
+    hand) for the face-up card, ``exchange`` being whether it may
+    exchange now (:func:`~briscola.vector._exchange.may_exchange_now`)."""
+    return exchange and r.gives[d.face[i], card]
 
 
 @inlined
 def random_action(r: Rulebook, d: Deals, i: int, state: NDArray[np.uint64]) -> int:
-    """A legal action of deal ``i`` at random, never table talk (the talk
-    sections come last in the action layout). In trick play the legal
-    actions are among the cards in hand and their exchanges, so only
-    those entries of the mask are read."""
+    """A legal action of deal ``i`` at random, never table talk. In trick
+    play: a card of the hand or an exchange it allows, as ``write_mask``
+    finds them; otherwise, from the mask."""
     if d.phase[i] != PLAYING:
+        write_mask(r, d, i)
         return random_index(d.mask[i], r.actions, state)
     seat = d.mover[i]
-    count = 0
-    for k in range(d.held[i, seat]):
-        card = int(d.order[i, seat, k])
-        count += d.mask[i, card]
-        if r.act_swap >= 0:
-            count += d.mask[i, r.act_swap + card]
+    exchange = r.exchange > 0 and may_exchange_now(r, d, i)
+    count = d.held[i, seat]
+    if exchange:
+        for k in range(d.held[i, seat]):
+            count += may_give(r, d, i, int(d.order[i, seat, k]), exchange)
     left = next_random(state, count)
     for k in range(d.held[i, seat]):
         card = int(d.order[i, seat, k])
-        if d.mask[i, card]:
-            if left == 0:
-                return card
-            left -= 1
-        if r.act_swap >= 0 and d.mask[i, r.act_swap + card]:
+        if left == 0:
+            return card
+        left -= 1
+        if may_give(r, d, i, card, exchange):
             if left == 0:
                 return int(r.act_swap + card)
             left -= 1
@@ -145,11 +154,11 @@ def greedy_action(r: Rulebook, d: Deals, i: int, state: NDArray[np.uint64]) -> i
     if d.phase[i] != PLAYING:
         return random_action(r, d, i, state)
     seat = d.mover[i]
-    if r.act_swap >= 0 and d.up[i]:
+    if r.exchange > 0 and may_exchange_now(r, d, i):
         face = r.greedy_strength[d.face[i]]
         for k in range(d.held[i, seat]):
             card = int(d.order[i, seat, k])
-            if d.mask[i, r.act_swap + card] and r.greedy_strength[card] < face:
+            if r.gives[d.face[i], card] and r.greedy_strength[card] < face:
                 return int(r.act_swap + card)
     if d.held[i, seat] == 1:
         return int(d.order[i, seat, 0])
@@ -169,4 +178,5 @@ def play_out_deals(r: Rulebook, d: Deals, greedy: bool, state: NDArray[np.uint64
                 action = greedy_action(r, d, i, state)
             else:
                 action = random_action(r, d, i, state)
-            apply_action(r, d, i, action)
+            apply_move(r, d, i, action)
+        write_mask(r, d, i)

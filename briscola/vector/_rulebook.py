@@ -92,7 +92,7 @@ SUPPORTED: Final[dict[str, str]] = {
     "hand_size": "any",
     "strength": "any order",
     "card_points": "any points",
-    "deal": "standard, whole, and cut-or-knock (not cut alone, nor knock alone)",
+    "deal": "standard, whole, and cut-or-knock; not the cut or the knock alone",
     "packet_size": "any",
     "plays_per_trick": "any",
     "redraw_ranks": "any",
@@ -111,7 +111,19 @@ SUPPORTED: Final[dict[str, str]] = {
     "clockwise": "any (display only)",
 }
 """What the compiled kernels implement, per :class:`~briscola.Rules` field
-(every field is listed): :func:`unsupported` refuses nothing else."""
+(every field is listed; tests/test_vector.py checks it)."""
+
+REFUSED: Final[dict[tuple[str, object], str]] = {
+    (
+        "deal",
+        DEAL_CUT,
+    ): "the cut deal alone is not supported (only with the knock, as cut-or-knock)",
+    ("deal", DEAL_KNOCK): (
+        "the knock deal alone is not supported (only with the cut, as cut-or-knock)"
+    ),
+}
+"""The field values outside :data:`SUPPORTED`, with the reason
+:func:`unsupported` gives."""
 
 
 def unsupported(rules: Rules) -> str | None:
@@ -119,8 +131,8 @@ def unsupported(rules: Rules) -> str | None:
     ``rules``, or ``None`` when it can.
 
     Every value of every :class:`~briscola.Rules` field is supported but
-    one: the cut deal alone, or the knocked deal alone (without Split's
-    choice between them, which is supported).
+    one kind: the cut deal alone, or the knocked deal alone (Split's
+    choice between them is supported).
 
     >>> import attrs
     >>> from briscola import DealStyle, preset
@@ -131,11 +143,10 @@ def unsupported(rules: Rules) -> str | None:
     """
     if not isinstance(rules, Rules):
         raise TypeError(f"expected Rules, not {type(rules).__name__}")
-    if rules.deal in (DEAL_CUT, DEAL_KNOCK):
-        return (
-            f"the {rules.deal.value} deal alone is not supported (only with the cut, "
-            "as cut-or-knock)"
-        )
+    for name in SUPPORTED:
+        reason = REFUSED.get((name, getattr(rules, name)))
+        if reason is not None:
+            return reason
     return None
 
 

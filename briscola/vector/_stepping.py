@@ -19,7 +19,7 @@ from ._rulebook import BIDDING, CALLING, CUT_PHASE, Rulebook
 from ._talk import make_sign, say_word
 from ._tricks import play_card
 
-__all__ = ["apply_action", "deal_all", "first_illegal", "replay_deals", "step_deals"]
+__all__ = ["apply_action", "apply_move", "deal_all", "first_illegal", "replay_deals", "step_deals"]
 
 
 @kernel
@@ -37,7 +37,17 @@ def deal_all(r: Rulebook, d: Deals) -> None:
 
 @inlined
 def apply_action(r: Rulebook, d: Deals, i: int, action: int) -> None:
-    """Apply ``action`` (legal) for the seat to move in deal ``i``."""
+    """Apply ``action`` (legal) for the seat to move in deal ``i``, and
+    write the deal's new mask."""
+    apply_move(r, d, i, action)
+    write_mask(r, d, i)
+
+
+@inlined
+def apply_move(r: Rulebook, d: Deals, i: int, action: int) -> None:
+    """Apply ``action`` (legal) for the seat to move in deal ``i``, by
+    phase and by section of the action layout; the mask is left as it
+    was (see :func:`apply_action`)."""
     phase = d.phase[i]
     if phase == CUT_PHASE:
         deal_hands(r, d, i, 0 if action == r.act_cut else 1)
@@ -54,7 +64,6 @@ def apply_action(r: Rulebook, d: Deals, i: int, action: int) -> None:
     else:
         say_word(r, d, i, action - r.act_say)
     d.version[i] += 1
-    write_mask(r, d, i)
 
 
 @kernel
