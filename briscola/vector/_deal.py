@@ -39,6 +39,7 @@ def clear_deal(r: Rulebook, d: Deals, i: int) -> None:
     """Empty deal ``i``: no card anywhere, nothing played, said or bid."""
     d.over[i] = False
     d.version[i] += 1
+    d.last_action[i] = -1
     d.hands[i, :, :] = False
     d.dealt[i, :, :] = False
     d.held[i, :] = 0

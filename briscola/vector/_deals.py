@@ -32,7 +32,8 @@ class Deals(NamedTuple):
     phase: Ints  # [b]: the index of the deal's Phase
     mover: Ints  # [b]: the seat to move (kept after the end)
     over: Flags  # [b]
-    version: Ints  # [b]: actions applied since the deal began
+    version: Ints  # [b]: changes to the deal (actions applied, deals dealt)
+    last_action: Ints  # [b]: the last action applied, -1 none
     # -- hands
     hands: Flags  # [b, n, p]
     held: Ints  # [b, n]: cards in hand
@@ -89,6 +90,7 @@ def allocate(r: Rulebook, size: int) -> Deals:
         mover=np.zeros(b, dtype=np.int64),
         over=np.zeros(b, dtype=bool),
         version=np.zeros(b, dtype=np.int64),
+        last_action=np.full(b, -1, dtype=np.int64),
         hands=np.zeros((b, n, p), dtype=bool),
         held=np.zeros((b, n), dtype=np.int64),
         order=np.zeros((b, n, r.hand + 1), dtype=np.int8),

@@ -170,11 +170,30 @@ def write_observation(r: Rulebook, d: Deals, i: int, seat: int, row: NDArray[np.
         write_talk(r, d, i, seat, row)
 
 
+@inlined
+def add_talk(r: Rulebook, d: Deals, i: int, seat: int, row: NDArray[np.float32]) -> None:
+    """Bring ``row``, ``seat``'s observation of deal ``i`` before its last
+    action, up to date when that action was a word or a sign: the one
+    entry it sets, if ``seat`` heard or saw it (nothing else changes)."""
+    action = d.last_action[i]
+    talker = d.mover[i]  # talk leaves the same seat to move
+    if action < r.act_sign:
+        word = action - r.act_say
+        row[r.obs_words + r.rel[seat, talker] * r.words + word] = 1.0
+    elif talker == seat:
+        row[r.obs_signs + action - r.act_sign] = 1.0
+    elif talker == r.talk_partner[seat]:
+        row[r.obs_signs + r.signals + action - r.act_sign] = 1.0
+
+
 @kernel
 def observe_deals(r: Rulebook, d: Deals, seats: NDArray[np.int64]) -> None:
     """Write into ``d.obs`` each deal's observation by ``seats[i]``, or
     by the seat to move where ``seats[i]`` is ``-1`` (zeros where that
-    deal is over); a row already holding what is asked is left as it is."""
+    deal is over). Only what changed since a row was last written is
+    written: nothing when its deal and seat are the same, the one entry
+    of a word or a sign when that was the deal's only action since, the
+    whole row otherwise."""
     for i in range(d.obs.shape[0]):
         seat = seats[i]
         if seat < 0 and not d.over[i]:
@@ -183,6 +202,13 @@ def observe_deals(r: Rulebook, d: Deals, seats: NDArray[np.int64]) -> None:
             continue
         if seat < 0:
             d.obs[i, :] = 0.0
+        elif (
+            r.talk
+            and d.obs_seat[i] == seat
+            and d.obs_version[i] == d.version[i] - 1
+            and d.last_action[i] >= r.act_say
+        ):
+            add_talk(r, d, i, seat, d.obs[i])
         else:
             write_observation(r, d, i, seat, d.obs[i])
         d.obs_seat[i] = seat

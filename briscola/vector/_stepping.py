@@ -64,6 +64,7 @@ def apply_move(r: Rulebook, d: Deals, i: int, action: int) -> None:
     else:
         say_word(r, d, i, action - r.act_say)
     d.version[i] += 1
+    d.last_action[i] = action
 
 
 @kernel
