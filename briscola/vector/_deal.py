@@ -13,22 +13,22 @@ from numpy.typing import NDArray
 from ._compiling import inlined, kernel
 from ._deals import Deals
 from ._hands import receive
+from ._random import next_random
 from ._rulebook import CUT_PHASE, Rulebook
 
 __all__ = ["clear_deal", "deal_hands", "shuffle_packs", "wait_for_cut"]
 
 
 @kernel
-def shuffle_packs(decks: NDArray[np.int8], noise: NDArray[np.float64]) -> None:
-    """Fill each row of ``decks`` with a shuffled pack of slots: the
-    Fisher-Yates shuffle, each swap drawn from a uniform number of
-    ``noise`` (of the same shape)."""
+def shuffle_packs(decks: NDArray[np.int8], states: NDArray[np.uint64]) -> None:
+    """Fill each row ``i`` of ``decks`` with a shuffled pack of slots: the
+    Fisher-Yates shuffle, drawing from the generator ``states[i]``."""
     for i in range(decks.shape[0]):
         size = decks.shape[1]
         for k in range(size):
             decks[i, k] = k
         for k in range(size - 1, 0, -1):
-            j = min(int(noise[i, k] * (k + 1)), k)
+            j = next_random(states, i, k + 1)
             card = decks[i, k]
             decks[i, k] = decks[i, j]
             decks[i, j] = card

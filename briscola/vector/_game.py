@@ -18,6 +18,7 @@ from ._deal import shuffle_packs
 from ._deals import Deals, allocate
 from ._observing import observe_deals
 from ._policies import play_out_deals
+from ._random import seeded
 from ._rulebook import CUT_PHASE, Rulebook, rulebook, unsupported
 from ._scoring import deal_points, deal_scores
 from ._stepping import deal_all, first_illegal, replay_deals, step_deals
@@ -167,9 +168,10 @@ class BatchGame:
         """Deal every deal anew.
 
         Args:
-            seed: Shuffle the packs with ``numpy.random.default_rng(seed)``
-                (deal ``i`` need not match ``new_game(seed=...)``); with
-                neither ``seed`` nor ``decks``, at random.
+            seed: Shuffle the packs from ``numpy.random.default_rng(seed)``
+                (which seeds each deal's shuffle in the kernels; deal ``i``
+                need not match ``new_game(seed=...)``); with neither
+                ``seed`` nor ``decks``, at random.
             decks: The pack orders instead: an int array of shape
                 ``(size, len(rules.pack))`` of :attr:`Card.index
                 <briscola.Card.index>` values, each row an order of the
@@ -196,7 +198,7 @@ class BatchGame:
         ...
         ValueError: decks must be an int array of shape (2, 40), not one of shape (2, 20)
         """
-        b, n, p = self.size, self.rules.players, self._r.cards
+        b, n = self.size, self.rules.players
         order: NDArray[np.int8] | None = None
         if decks is not None:
             if seed is not None:
@@ -208,7 +210,7 @@ class BatchGame:
             dealer = self._checked_seats(dealers, "dealers", "a dealer is a seat")
         d = self._d
         if order is None:
-            shuffle_packs(d.deck, np.random.default_rng(seed).random((b, p)))
+            shuffle_packs(d.deck, seeded(np.random.default_rng(seed), b))
         else:
             d.deck[:] = order
         d.dealer[:] = dealer
@@ -435,8 +437,7 @@ class BatchGame:
         """
         if policy not in ("random", "greedy"):
             raise ValueError(f"policy must be 'random' or 'greedy', not {policy!r}")
-        entropy = np.random.SeedSequence(seed).generate_state(1, np.uint64)
-        state = entropy | np.uint64(1)  # a xorshift state is never zero
+        state = seeded(np.random.default_rng(seed), 1)
         play_out_deals(self._r, self._d, policy == "greedy", state)
         return self.points()
 

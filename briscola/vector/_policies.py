@@ -4,8 +4,8 @@ actions but table talk, as :func:`briscola.bots.random_rollout`) or
 ``greedy`` (:func:`briscola.bots.greedy_rollout`'s rules of thumb, from
 the weights of its ``Greedy`` table; outside trick play, at random).
 
-The random numbers come from a xorshift generator whose state is one
-``uint64``, so that a seed plays the same deals compiled or not.
+The random numbers come from one generator of :mod:`briscola.vector._random`,
+so that a seed plays the same deals compiled or not.
 """
 
 from __future__ import annotations
@@ -17,22 +17,11 @@ from ._compiling import inlined, kernel
 from ._deals import Deals
 from ._exchange import may_exchange_now
 from ._legal import write_mask
+from ._random import next_random
 from ._rulebook import PLAYING, Rulebook
 from ._stepping import apply_move
 
 __all__ = ["play_out_deals"]
-
-
-@inlined
-def next_random(state: NDArray[np.uint64], below: int) -> int:
-    """A number from 0 to ``below - 1``, from the generator ``state``."""
-    x = state[0]
-    x ^= x << np.uint64(13)
-    x ^= x >> np.uint64(7)
-    x ^= x << np.uint64(17)
-    state[0] = x
-    # The top 32 bits scaled to [0, below): a multiplication, no division.
-    return int(((x >> np.uint64(32)) * np.uint64(below)) >> np.uint64(32))
 
 
 @inlined
@@ -57,7 +46,7 @@ def random_action(r: Rulebook, d: Deals, i: int, state: NDArray[np.uint64]) -> i
     if exchange:
         for k in range(d.held[i, seat]):
             count += may_give(r, d, i, int(d.order[i, seat, k]), exchange)
-    left = next_random(state, count)
+    left = next_random(state, 0, count)
     for k in range(d.held[i, seat]):
         card = int(d.order[i, seat, k])
         if left == 0:
@@ -76,7 +65,7 @@ def random_index(mask: NDArray[np.bool_], end: int, state: NDArray[np.uint64]) -
     count = 0
     for action in range(end):
         count += mask[action]
-    left = next_random(state, count)
+    left = next_random(state, 0, count)
     for action in range(end):
         if mask[action]:
             if left == 0:
