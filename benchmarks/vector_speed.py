@@ -159,8 +159,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(f"first use, cached kernels: {cached:.2f} s")
     header = ["preset"]
     for size in args.sizes:
-        header += [f"loop {size} (deals/s)", "ratio (x)", "step (us)"]
-    header += ["play_out 4096 (deals/s)", "ratio (x)", "memory (bytes/deal)"]
+        header += [f"loop at {size:,} (deals/s)", "ratio (x)", "step (µs)"]
+    header += ["play_out at 4,096 (deals/s)", "ratio (x)", "memory (bytes/deal)"]
     rows = [header]
     for name in args.presets:
         rows.append(row(name, args.sizes, args.rounds))
