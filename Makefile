@@ -26,7 +26,8 @@ TYPED := briscola tests fuzz tools examples benchmarks
 
 help:
 	@echo "make test       the tests (python -m pytest; PYTEST_ARGS adds options)"
-	@echo "make coverage   the tests again, measuring branch coverage of briscola/ (95% at least)"
+	@echo "make coverage   the tests again, measuring branch coverage of briscola/ (95% at least;"
+	@echo "                the batched engine's kernels uncompiled: NUMBA_DISABLE_JIT=1)"
 	@echo "make lint       ruff check and ruff format --check"
 	@echo "make types      mypy --strict, on the code and on the docs' code blocks"
 	@echo "make docs       the documentation (sphinx -W -n) and its doctests"
@@ -43,7 +44,7 @@ test:
 coverage:
 	@echo "== branch coverage of briscola/ (at least 95%)"
 	rm -f .coverage .coverage.* coverage.json
-	HYPOTHESIS_PROFILE=dev $(PYTHON) -m pytest $(PYTEST_ARGS) -q \
+	NUMBA_DISABLE_JIT=1 HYPOTHESIS_PROFILE=dev $(PYTHON) -m pytest $(PYTEST_ARGS) -q \
 	  --cov=briscola --cov-branch --cov-report=
 	$(PYTHON) -m coverage json -q -o coverage.json
 	$(PYTHON) tools/branch_coverage.py coverage.json --min 95

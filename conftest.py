@@ -50,7 +50,7 @@ if not REQUIRE_EXTRAS:
         collect_ignore += ["briscola/pettingzoo.py"]
     if _missing("pyspiel", "numpy"):
         collect_ignore += ["briscola/openspiel"]
-    if _missing("numpy"):
+    if _missing("numpy", "numba"):
         collect_ignore += ["briscola/vector"]
     if _missing("starlette", "uvicorn"):
         collect_ignore += ["briscola/web"]

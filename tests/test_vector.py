@@ -43,6 +43,7 @@ from briscola import (
 from briscola.encoding import encoding_for
 
 np = pytest.importorskip("numpy")
+pytest.importorskip("numba")
 
 from briscola.vector import BatchGame, unsupported  # noqa: E402
 
@@ -73,7 +74,10 @@ SUPPORTED = (
     "bastardo",
     "chiamata",
 )
-DEALS = 200
+COMPILED = os.environ.get("NUMBA_DISABLE_JIT", "0") in ("", "0")
+"""Whether the kernels run compiled: the coverage run sets
+``NUMBA_DISABLE_JIT=1``, and the tests then play fewer deals."""
+DEALS = 200 if COMPILED else 6
 
 # Beyond the presets: a pack without two cards (38 slots), hands of four
 # and the redraw; the other exchange, and the Spanish one on the side's

@@ -23,6 +23,7 @@ import pytest
 
 gymnasium = pytest.importorskip("gymnasium")
 np = pytest.importorskip("numpy")
+pytest.importorskip("numba")
 
 from gymnasium.utils.passive_env_checker import check_obs  # noqa: E402
 from gymnasium.vector import AutoresetMode  # noqa: E402

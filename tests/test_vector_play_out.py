@@ -31,10 +31,11 @@ from briscola.bots import greedy_rollout, random_rollout
 from briscola.encoding import encoding_for
 
 np = pytest.importorskip("numpy")
+pytest.importorskip("numba")
 
 from briscola.vector import BatchGame  # noqa: E402
 
-from .test_vector import _bits, _places  # noqa: E402
+from .test_vector import COMPILED, _bits, _places  # noqa: E402
 
 
 def _midway(name: str, count: int, seed: int, playing: bool = False) -> list[GameState]:
@@ -71,7 +72,7 @@ def test_states_loaded_agree_in_every_array(name: str) -> None:
     """Batched deals, "States in, whole deals out": sampled mid-deal states
     loaded with from_states give, deal by deal, the engine's mask, seat to
     move, observations of every seat and card places."""
-    states = _midway(name, 12, seed=len(name))
+    states = _midway(name, 12 if COMPILED else 3, seed=len(name))
     batch = BatchGame.from_states(states)
     encoding = encoding_for(batch.rules)
     assert batch.to_move.tolist() == [s.to_move for s in states]
@@ -89,7 +90,7 @@ def test_the_greedy_play_out_is_the_greedy_rollout(name: str) -> None:
     """Batched deals, "States in, whole deals out": from states in trick
     play, play_out("greedy") ends every deal with the points that the
     Monte Carlo bot's greedy rollout reaches from the same state."""
-    states = _midway(name, 16, seed=2 * len(name), playing=True)
+    states = _midway(name, 16 if COMPILED else 4, seed=2 * len(name), playing=True)
     expected = []
     rng = random.Random(0)
     for state in states:
@@ -110,7 +111,7 @@ def test_the_random_play_out_has_the_random_rollouts_distribution(name: str) -> 
     runs; a policy that favoured one card or talked would move the mean
     by many more)."""
     state = _midway(name, 1, seed=5)[0]
-    runs = 1500
+    runs = 1500 if COMPILED else 200
     batch = BatchGame.from_states([state] * runs)
     ours = batch.play_out("random", seed=11)[:, 0].astype(float)
     rng = random.Random(11)

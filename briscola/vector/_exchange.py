@@ -1,5 +1,6 @@
-"""The trump exchange (internal kernels): whether the seat to move may give
-a trump for the face-up card now, and the exchange itself (the engine's
+"""The trump exchange (internal kernels): whether the seat to move may
+exchange now (which trump it may give is ``Rulebook.gives``), and the
+exchange itself (the engine's
 ``briscola._play.why_no_swap`` and ``apply_swap``; which trump may take
 which face-up card is ``Table.swap_gives``).
 """
@@ -11,7 +12,7 @@ from ._deals import Deals
 from ._hands import receive, release
 from ._rulebook import PLAYING, Rulebook
 
-__all__ = ["may_swap", "swap_trump"]
+__all__ = ["may_exchange_now", "swap_trump"]
 
 TWO_FIRST_TRICK = 1
 SEVEN_AFTER_WIN = 2
@@ -44,13 +45,6 @@ def may_exchange_now(r: Rulebook, d: Deals, i: int) -> bool:
     if not (side_won if r.side_wins else d.won[i, seat] > 0):
         return False
     return d.left[i] > 0 and not d.swapped[i]
-
-
-@inlined
-def may_swap(r: Rulebook, d: Deals, i: int, card: int) -> bool:
-    """Whether the seat to move in deal ``i`` may give ``card`` for the
-    face-up card now."""
-    return may_exchange_now(r, d, i) and d.hands[i, d.mover[i], card] and r.gives[d.face[i], card]
 
 
 @inlined
