@@ -21,7 +21,7 @@ from ._policies import play_out_deals
 from ._random import seeded
 from ._rulebook import CUT_PHASE, Rulebook, rulebook, unsupported
 from ._scoring import deal_points, deal_scores
-from ._stepping import deal_all, first_illegal, replay_deals, step_deals
+from ._stepping import deal_all, first_illegal, step_deals
 
 __all__ = ["BatchGame"]
 
@@ -151,7 +151,7 @@ class BatchGame:
         actions = np.full((len(given), longest + 1), -1, dtype=np.int64)
         for k, state in enumerate(given):
             actions[k, : len(state.history)] = [encoding.index(a) for a in state.history]
-        bad = replay_deals(batch._r, batch._d, actions)
+        bad = step_deals(batch._r, batch._d, actions)
         if bad >= 0:  # pragma: no cover - a GameState replays by construction
             raise ValueError(f"state {bad} does not replay from its pack and dealer")
         return batch
@@ -400,7 +400,7 @@ class BatchGame:
             raise ValueError(
                 f"deal {i}: action {given[i]} is not legal for seat {d.mover[i]} (legal: {choices})"
             )
-        step_deals(self._r, d, action)
+        step_deals(self._r, d, np.ascontiguousarray(action.reshape(-1, 1)))
 
     def play_out(
         self,

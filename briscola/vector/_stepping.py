@@ -19,7 +19,7 @@ from ._rulebook import BIDDING, CALLING, CUT_PHASE, Rulebook
 from ._talk import make_sign, say_word
 from ._tricks import play_card
 
-__all__ = ["apply_action", "apply_move", "deal_all", "first_illegal", "replay_deals", "step_deals"]
+__all__ = ["apply_action", "apply_move", "deal_all", "first_illegal", "step_deals"]
 
 
 @kernel
@@ -80,23 +80,16 @@ def first_illegal(r: Rulebook, d: Deals, actions: NDArray[np.int64]) -> int:
 
 
 @kernel
-def step_deals(r: Rulebook, d: Deals, actions: NDArray[np.int64]) -> None:
-    """Apply ``actions[i]`` in every deal ``i`` that goes on."""
-    for i in range(actions.shape[0]):
-        if not d.over[i]:
-            apply_action(r, d, i, actions[i])
-
-
-@kernel
-def replay_deals(r: Rulebook, d: Deals, actions: NDArray[np.int64]) -> int:
-    """Apply each deal's actions in turn (``actions[i]``, padded with -1):
-    the first deal where one is not legal, or -1 when all were."""
+def step_deals(r: Rulebook, d: Deals, actions: NDArray[np.int64]) -> int:
+    """Apply each deal's actions in turn (row ``i`` of ``actions``, up to
+    its first -1; none in a deal that is over): the first deal where one
+    is not legal, or -1 when all were."""
     for i in range(actions.shape[0]):
         for k in range(actions.shape[1]):
             action = actions[i, k]
-            if action < 0:
+            if action < 0 or d.over[i]:
                 break
-            if d.over[i] or action >= r.actions or not d.mask[i, action]:
+            if action >= r.actions or not d.mask[i, action]:
                 return i
             apply_action(r, d, i, action)
     return -1
