@@ -137,11 +137,10 @@ def greedy_follow(r: Rulebook, d: Deals, i: int, seat: int, trump: int) -> int:
 
 
 @inlined
-def greedy_action(r: Rulebook, d: Deals, i: int, state: NDArray[np.uint64]) -> int:
-    """The greedy rollout's action in deal ``i``
-    (:func:`briscola.bots.greedy_rollout`)."""
-    if d.phase[i] != PLAYING:
-        return random_action(r, d, i, state)
+def greedy_play(r: Rulebook, d: Deals, i: int) -> int:
+    """The greedy rollout's action in deal ``i``, in trick play
+    (:func:`briscola.bots.greedy_rollout`; outside trick play it moves at
+    random)."""
     seat = d.mover[i]
     if r.exchange > 0 and may_exchange_now(r, d, i):
         face = r.greedy_strength[d.face[i]]
@@ -163,8 +162,8 @@ def play_out_deals(r: Rulebook, d: Deals, greedy: bool, state: NDArray[np.uint64
     random policy, drawing from the generator ``state``."""
     for i in range(d.over.shape[0]):
         while not d.over[i]:
-            if greedy:
-                action = greedy_action(r, d, i, state)
+            if greedy and d.phase[i] == PLAYING:
+                action = greedy_play(r, d, i)
             else:
                 action = random_action(r, d, i, state)
             apply_move(r, d, i, action)
