@@ -119,9 +119,11 @@ def row(name: str, sizes: Sequence[int], rounds: int) -> list[str]:
     rng = np.random.default_rng(0)
     for size in sizes:
         looped = BatchGame(preset(name), size)
-        rate, ratio, step = measured(
-            lambda seed, looped=looped: per_step_loop(looped, seed, rng), size, rounds
-        )
+
+        def loop(seed: int, looped: BatchGame = looped) -> int:
+            return per_step_loop(looped, seed, rng)
+
+        rate, ratio, step = measured(loop, size, rounds)
         cells += [f"{rate:,.0f}", f"{ratio:.2f}", f"{step:,.0f}"]
     batch = BatchGame(preset(name), 4096)
 
