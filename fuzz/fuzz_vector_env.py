@@ -21,9 +21,8 @@ Run: ``python fuzz/fuzz_vector_env.py -max_total_time=60 fuzz/corpus/vector_env`
 
 from __future__ import annotations
 
-from typing import Any
-
 from pathlib import Path
+from typing import Any
 
 import atheris
 
@@ -44,7 +43,7 @@ with atheris.instrument_imports(include=["briscola"], exclude=KERNELS):
     from briscola.vector import unsupported
     from briscola.vector.gymnasium import BriscolaVectorEnv
 
-from _common import run
+from _common import run  # noqa: E402
 
 PRESETS = sorted(name for name, rules in briscola.PRESETS.items() if unsupported(rules) is None)
 FAULTS = ("raise", "shape", "type", "illegal")
