@@ -14,6 +14,7 @@ from numpy.typing import ArrayLike, NDArray
 from .._rules import Rules
 from .._state import GameState
 from ..encoding import encoding_for
+from ._compiling import Bound
 from ._deal import shuffle_packs
 from ._deals import Deals, allocate
 from ._observing import observe_deals
@@ -95,6 +96,15 @@ class BatchGame:
         self._r: Rulebook = rulebook(rules)
         self._d: Deals = allocate(self._r, self.size)
         self._movers = np.full(self.size, -1, dtype=np.int64)
+        self._actions = np.full((self.size, 1), -1, dtype=np.int64)
+        self._deal_all = Bound(deal_all)
+        self._shuffle_packs = Bound(shuffle_packs)
+        self._observe_deals = Bound(observe_deals)
+        self._first_illegal = Bound(first_illegal)
+        self._step_deals = Bound(step_deals)
+        self._play_out_deals = Bound(play_out_deals)
+        self._deal_points = Bound(deal_points)
+        self._deal_scores = Bound(deal_scores)
         self.reset()
 
     def __repr__(self) -> str:
@@ -210,11 +220,11 @@ class BatchGame:
             dealer = self._checked_seats(dealers, "dealers", "a dealer is a seat")
         d = self._d
         if order is None:
-            shuffle_packs(d.deck, seeded(np.random.default_rng(seed), b))
+            self._shuffle_packs(d.deck, seeded(np.random.default_rng(seed), b))
         else:
             d.deck[:] = order
         d.dealer[:] = dealer
-        deal_all(self._r, d)
+        self._deal_all(self._r, d)
 
     def _checked_seats(self, seats: ArrayLike, name: str, what: str) -> NDArray[np.int64]:
         """``seats``, one per deal, as int64, or a ValueError that calls
@@ -329,7 +339,7 @@ class BatchGame:
             seat = self._movers
         else:
             seat = self._checked_seats(seats, "seats", "a seat is")
-        observe_deals(self._r, self._d, seat)
+        self._observe_deals(self._r, self._d, seat)
         rows: NDArray[np.float32] = _read_only(self._d.obs)
         return rows
 
@@ -344,7 +354,7 @@ class BatchGame:
         [[0, 0], [0, 0]]
         """
         points = np.zeros((self.size, self.rules.players), dtype=np.int64)
-        deal_points(self._r, self._d, points)
+        self._deal_points(self._r, self._d, points)
         return points
 
     def scores(self) -> NDArray[np.int64]:
@@ -359,7 +369,7 @@ class BatchGame:
         [[0, 0], [0, 0]]
         """
         scores = np.zeros((self.size, self.rules.players), dtype=np.int64)
-        deal_scores(self._r, self._d, scores)
+        self._deal_scores(self._r, self._d, scores)
         return scores
 
     # -- stepping ----------------------------------------------------------
@@ -392,15 +402,16 @@ class BatchGame:
                 f"actions must be an int array of shape ({self.size},), "
                 f"not one of {_shape_and_type(given)}"
             )
-        action = given.astype(np.int64, copy=False)
+        action = self._actions
+        action[:, 0] = given  # out-of-range unsigned values wrap to illegal ones
         d = self._d
-        i = first_illegal(self._r, d, action)
+        i = int(self._first_illegal(self._r, d, action))
         if i >= 0:
             choices = np.flatnonzero(d.mask[i]).tolist()
             raise ValueError(
                 f"deal {i}: action {given[i]} is not legal for seat {d.mover[i]} (legal: {choices})"
             )
-        step_deals(self._r, d, np.ascontiguousarray(action.reshape(-1, 1)))
+        self._step_deals(self._r, d, action)
 
     def play_out(
         self,
@@ -438,7 +449,7 @@ class BatchGame:
         if policy not in ("random", "greedy"):
             raise ValueError(f"policy must be 'random' or 'greedy', not {policy!r}")
         state = seeded(np.random.default_rng(seed), 1)
-        play_out_deals(self._r, self._d, policy == "greedy", state)
+        self._play_out_deals(self._r, self._d, policy == "greedy", state)
         return self.points()
 
     # -- checking ------------------------------------------------------------

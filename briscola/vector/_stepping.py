@@ -69,11 +69,12 @@ def apply_move(r: Rulebook, d: Deals, i: int, action: int) -> None:
 
 @kernel
 def first_illegal(r: Rulebook, d: Deals, actions: NDArray[np.int64]) -> int:
-    """The first deal that goes on whose action is not legal, or -1."""
+    """The first deal that goes on whose action (``actions[i, 0]``) is not
+    legal, or -1."""
     for i in range(actions.shape[0]):
         if d.over[i]:
             continue
-        action = actions[i]
+        action = actions[i, 0]
         if action < 0 or action >= r.actions or not d.mask[i, action]:
             return i
     return -1
