@@ -142,8 +142,8 @@ def render(rows: list[list[str]]) -> str:
     """The rows as a reStructuredText simple table."""
     widths = [max(len(r[k]) for r in rows) for k in range(len(rows[0]))]
     rule = "  ".join("=" * w for w in widths)
-    lines = [rule, "  ".join(c.ljust(w) for c, w in zip(rows[0], widths)), rule]
-    lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths)) for r in rows[1:]]
+    lines = [rule, "  ".join(c.ljust(w) for c, w in zip(rows[0], widths)).rstrip(), rule]
+    lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows[1:]]
     return "\n".join([*lines, rule])
 
 
