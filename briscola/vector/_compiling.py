@@ -22,8 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
-from numba import njit, typeof
-from numba.core.dispatcher import Dispatcher
+from numba import njit
 
 __all__ = ["Bound", "inlined", "kernel"]
 
@@ -41,10 +40,13 @@ def inlined(function: _Function) -> _Function:
 
 
 class Bound:
-    """A kernel as one batch calls it: compiled for the types of the
-    arguments of its first call, every later call passing arguments of
-    the same types (the same dtypes, dimensions, layouts and
-    writeability: the caller's duty, as nothing checks them again).
+    """A kernel as one batch calls it: the first call goes through Numba's
+    dispatcher, which compiles or loads the kernel for the arguments'
+    types; later calls enter that compiled code directly, and must pass
+    arguments of the same types (the same dtypes, dimensions, layouts
+    and writeability: the caller's duty, as nothing checks them again).
+    A kernel compiled for several sets of types is always called through
+    the dispatcher.
 
     >>> import numpy as np
     >>> from briscola.vector._deal import shuffle_packs
@@ -63,9 +65,19 @@ class Bound:
 
     def __call__(self, *args: object) -> Any:
         entry = self._entry
-        if entry is None:
-            entry = self._kernel
-            if isinstance(entry, Dispatcher):  # not with NUMBA_DISABLE_JIT=1
-                entry = entry.compile(tuple(typeof(arg) for arg in args))  # type: ignore[no-untyped-call]
+        if entry is not None:
+            return entry(*args)
+        kernel = self._kernel
+        result = kernel(*args)
+        compiled = getattr(kernel, "overloads", {})  # none with NUMBA_DISABLE_JIT=1
+        if len(compiled) == 1:  # then the one the call used
+            entry = _ENTRIES.get(kernel)
+            if entry is None:  # looked up once: reading ``overloads`` takes 90 µs
+                (only,) = compiled.values()
+                entry = _ENTRIES[kernel] = only.entry_point
             self._entry = entry
-        return entry(*args)
+        return result
+
+
+_ENTRIES: dict[Callable[..., object], Callable[..., object]] = {}
+"""Each kernel's compiled code, once :class:`Bound` has found it."""
