@@ -14,7 +14,10 @@ what one part costs:
   legal actions turned into the mask;
 - *+ observe*: the same, and :func:`briscola.observe` for the agent to
   act, not encoded;
-- *env() as users get it*: every observation encoded.
+- *env() as users get it*: every observation encoded;
+- *env(engine="compiled")*: the same loop on the compiled engine (a
+  one-deal :class:`briscola.vector.BatchGame`; needs the ``vector``
+  extra).
 
 A round measures the floor (``benchmarks/floor.py``) before and after
 each row; each ratio is the row's deals per second over the mean of the
@@ -138,6 +141,7 @@ def main() -> None:
         "game and mask, no observation": deals(env("italian-2p"), "none"),
         "+ observe, not encoded": deals(env("italian-2p"), "observe"),
         "env() as users get it": deals(env("italian-2p"), "full"),
+        'env(engine="compiled")': deals(env("italian-2p", engine="compiled"), "full"),
     }
     ratios: dict[str, list[float]] = {name: [] for name in rows}
     steps: dict[str, list[float]] = {name: [] for name in rows}

@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import array
 import operator
-from typing import Any, Final, SupportsIndex, cast
+from typing import Any, Final, Protocol, SupportsIndex, cast
 
 import gymnasium
 import numpy as np
 from gymnasium import spaces
 
 from ._actions import CALLS, CUT, KNOCK, PASS, PLAYS, SAYS, SIGNS, SWAPS, Action, Play
-from ._engine import hand_to_play, legal_actions, outcome
+from ._deal import new_game
+from ._engine import apply, hand_to_play, legal_actions, outcome
 from ._observe import Observation, observe
 from ._presets import preset as _preset
 from ._rules import Auction, Rules
@@ -25,8 +26,11 @@ from ._text import text
 from .encoding import Encoding, encoding_for
 
 __all__ = [
+    "ENGINES",
     "REWARDS",
     "Deal",
+    "Dealing",
+    "new_deal",
     "action_index",
     "choose_rules",
     "point_margin",
@@ -36,6 +40,11 @@ __all__ = [
 
 REWARDS: Final = ("outcome", "points")
 """The reward schemes the environments know."""
+
+ENGINES: Final = ("scalar", "compiled")
+"""The engines an environment can step its deal with: the scalar engine
+(:class:`Deal`), or a one-deal :class:`briscola.vector.BatchGame`
+(``briscola._rl_compiled.CompiledDeal``, with the ``vector`` extra)."""
 
 Mask = np.ndarray[Any, np.dtype[np.int8]]
 """A legal-action mask."""
@@ -324,16 +333,29 @@ class Deal:
                 for action in actions:
                     legal[self.encoding.index(action)] = 1
         self.legal = frozen = bytes(legal)
-        masks = self._masks
-        mask = None if masks is None else masks.get(frozen)
-        if mask is None:
-            # Over immutable bytes, so read-only: an agent cannot write to it.
-            mask = np.frombuffer(frozen, _INT8)
-            if masks is not None:
-                if len(masks) >= MASKS_KEPT:
-                    masks.clear()
-                masks[frozen] = mask
-        self.mask = mask
+        self.mask = mask_for(frozen, self._masks)
+
+    def deal(self, seed: int) -> None:
+        """Make ``new_game(rules, seed=seed)`` the deal in progress."""
+        self.begin(new_game(self.encoding.rules, seed=seed))
+
+    def act(self, index: int) -> None:
+        """Take the legal action ``index`` for the seat to move."""
+        self.start(apply(self.state, self.encoding.actions[index]))
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the deal is over."""
+        return self.state.is_over
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to move, ``None`` once the deal is over."""
+        return self.state.to_move
+
+    def rewards(self, scheme: str) -> list[float]:
+        """Per seat, the reward of the finished deal (:func:`rewards`)."""
+        return rewards(self.state, scheme)
 
     def vector(self, seat: int) -> Vector:
         """The encoded observation of ``seat``, as a new float32 array.
@@ -360,7 +382,79 @@ class Deal:
         return {"observation": self.vector(seat), "action_mask": mask}
 
 
-def render(mode: str | None, deal: Deal) -> str | None:
+def mask_for(legal: bytes, masks: dict[bytes, Mask] | None) -> Mask:
+    """The mask of the legal actions ``legal`` (a byte per action, 1 if
+    legal): read-only, over the bytes themselves, and kept in ``masks``
+    (when given) to hand out again for the same legal actions."""
+    mask = None if masks is None else masks.get(legal)
+    if mask is None:
+        # Over immutable bytes, so read-only: an agent cannot write to it.
+        mask = np.frombuffer(legal, _INT8)
+        if masks is not None:
+            if len(masks) >= MASKS_KEPT:
+                masks.clear()
+            masks[legal] = mask
+    return mask
+
+
+class Dealing(Protocol):
+    """What the environments use of a deal in progress: :class:`Deal`
+    or ``briscola._rl_compiled.CompiledDeal``."""
+
+    encoding: Encoding
+    idle: Mask
+    legal: bytes
+    mask: Mask
+
+    @property
+    def state(self) -> GameState:
+        """The deal in progress as a scalar state."""
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the deal is over."""
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to move, ``None`` once over."""
+
+    def deal(self, seed: int) -> None:
+        """Deal ``new_game(rules, seed=seed)``'s deal."""
+
+    def begin(self, state: GameState) -> None:
+        """Make ``state`` the deal in progress."""
+
+    def act(self, index: int) -> None:
+        """Take the legal action ``index``."""
+
+    def vector(self, seat: int) -> Vector:
+        """The encoded observation of ``seat``, a new array."""
+
+    def observation(self, seat: int) -> Observed:
+        """The observation dictionary of ``seat``."""
+
+    def rewards(self, scheme: str) -> list[float]:
+        """Per seat, the reward of the finished deal."""
+
+
+def new_deal(rules: Rules, engine: str, *, share_masks: bool = True) -> Dealing:
+    """An environment's deal on ``engine`` (one of :data:`ENGINES`).
+
+    Raises:
+        ValueError: For an unknown engine, or rules the compiled engine
+            does not hold.
+        ImportError: For the compiled engine without the ``vector`` extra.
+    """
+    if engine == "scalar":
+        return Deal(rules, share_masks=share_masks)
+    if engine == "compiled":
+        from ._rl_compiled import CompiledDeal
+
+        return CompiledDeal(rules, share_masks=share_masks)
+    raise ValueError(f"engine must be 'scalar' or 'compiled', not {engine!r}")
+
+
+def render(mode: str | None, deal: Dealing) -> str | None:
     """An environment's ``render()``: the table as text, every card face
     up (for watching a game, not for an agent: it shows the hidden cards),
     returned for ``"ansi"`` and printed for ``"human"``."""

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Final, TypeAlias
+from typing import Any, Final, TypeAlias, cast
 
 import gymnasium
 import numpy as np
@@ -60,13 +60,13 @@ from ._rl import (
     Observed,
     action_index,
     choose_rules,
+    new_deal,
     observation_space,
     point_margin,
     render,
     reset_needed,
 )
 from ._rl import REWARDS as SHARED_REWARDS
-from ._rl import rewards as deal_rewards
 from ._rules import Rules
 from ._state import GameState
 from .bots import Bot, RandomBot, make_bot
@@ -149,10 +149,19 @@ class BriscolaEnv(gymnasium.Env[dict[str, Any], np.int64]):
         reward: ``"outcome"`` (default), ``"points"`` or
             ``"trick-points"`` (:data:`REWARDS`).
         render_mode: ``None``, ``"ansi"`` or ``"human"``.
+        engine: ``"scalar"`` (the default): the deal is stepped by the
+            engine; ``"compiled"``: by a one-deal
+            :class:`briscola.vector.BatchGame` (extra ``vector``), the
+            same game, observations, masks, rewards and pictures (the
+            opponents still see the scalar state, replayed from the
+            deal's actions as they need it).
 
     Raises:
-        ValueError: For an unknown preset, seat, reward or render mode, or
-            a wrong number of opponents.
+        ValueError: For an unknown preset, seat, reward, render mode or
+            engine, a wrong number of opponents, or rules the compiled
+            engine does not hold.
+        ImportError: For ``engine="compiled"`` without the ``vector``
+            extra.
 
     >>> from briscola.bots import HeuristicBot
     >>> env = BriscolaEnv("bastardo", seat=2, opponents=HeuristicBot(), reward="points")
@@ -176,6 +185,7 @@ class BriscolaEnv(gymnasium.Env[dict[str, Any], np.int64]):
         opponents: Opponent | Sequence[Opponent] | None = None,
         reward: str = "outcome",
         render_mode: str | None = None,
+        engine: str = "scalar",
     ) -> None:
         self.rules: Rules = choose_rules(preset, rules)
         """The rules of every deal."""
@@ -206,7 +216,10 @@ class BriscolaEnv(gymnasium.Env[dict[str, Any], np.int64]):
         choosers: list[Choose | None] = [_chooser(o) for o in listed]
         choosers.insert(seat, None)
         self._choosers = choosers
-        self._deal = Deal(self.rules, share_masks=False)
+        self._deal = new_deal(self.rules, engine, share_masks=False)
+        self.engine: str = engine
+        """The engine that steps the deal: ``"scalar"`` or ``"compiled"``."""
+        self._compiled = engine == "compiled"
         self.encoding = self._deal.encoding
         """The :class:`~briscola.encoding.Encoding` of the rules."""
         self.action_space = spaces.Discrete(self.encoding.num_actions)
@@ -245,10 +258,17 @@ class BriscolaEnv(gymnasium.Env[dict[str, Any], np.int64]):
         else:
             deal_seed = self._seeds.getrandbits(63)
         self._bot_rng = random.Random(self._seeds.getrandbits(63))
-        state = self._bots_play(new_game(self.rules, seed=deal_seed))
-        while state.is_over:  # pragma: no cover - no preset ends before every seat acts
-            state = self._bots_play(new_game(self.rules, seed=self._seeds.getrandbits(63)))
-        self._deal.begin(state)
+        if self._compiled:
+            self._deal.deal(deal_seed)
+            self._bots_act()
+            while self._deal.is_over:  # pragma: no cover - as below
+                self._deal.deal(self._seeds.getrandbits(63))
+                self._bots_act()
+        else:
+            state = self._bots_play(new_game(self.rules, seed=deal_seed))
+            while state.is_over:  # pragma: no cover - no preset ends before every seat acts
+                state = self._bots_play(new_game(self.rules, seed=self._seeds.getrandbits(63)))
+            self._deal.begin(state)
         self._over = False
         self._paid = 0.0
         if self.render_mode == "human":
@@ -281,15 +301,19 @@ class BriscolaEnv(gymnasium.Env[dict[str, Any], np.int64]):
                 False,
                 {"action_mask": mask, "illegal_action": True},
             )
-        state = self._bots_play(apply(deal.state, self.encoding.actions[index]))
-        deal.start(state)
+        if self._compiled:
+            deal.act(index)
+            self._bots_act()
+        else:
+            state = self._bots_play(apply(deal.state, self.encoding.actions[index]))
+            cast(Deal, deal).start(state)
         reward = 0.0
-        if state.is_over:
+        if deal.is_over:
             self._over = True
             scheme = "points" if self._per_step else self.reward_scheme
-            reward = deal_rewards(state, scheme)[self.seat] - self._paid
+            reward = deal.rewards(scheme)[self.seat] - self._paid
         elif self._per_step:
-            margin = point_margin(state, self.seat)
+            margin = point_margin(deal.state, self.seat)
             reward = margin - self._paid
             self._paid = margin
         if self.render_mode == "human":
@@ -313,21 +337,32 @@ class BriscolaEnv(gymnasium.Env[dict[str, Any], np.int64]):
     def _bots_play(self, state: GameState) -> GameState:
         """Let the bots act until the learner is to move or the deal ends."""
         seat = self.seat
-        choosers = self._choosers
-        rng = self._bot_rng
         while not state.is_over and state.to_move != seat:
-            mover = state.to_move
-            assert mover is not None  # a deal not over has a seat to move
-            legal = legal_actions(state)
-            choose = choosers[mover]
-            assert choose is not None
-            action = choose(observe(state, mover), legal, rng)
-            if action not in legal:
-                raise ValueError(
-                    f"the opponent at seat {mover} chose {action!r}, which is not a legal action"
-                )
-            state = apply(state, action)
+            state = apply(state, self._bot_action(state))
         return state
+
+    def _bots_act(self) -> None:
+        """:meth:`_bots_play` on the compiled deal (the bots see the
+        scalar state, replayed as they need it)."""
+        deal = self._deal
+        seat = self.seat
+        index = self.encoding.index
+        while not deal.is_over and deal.to_move != seat:
+            deal.act(index(self._bot_action(deal.state)))
+
+    def _bot_action(self, state: GameState) -> Action:
+        """The action of the bot to move in ``state``, checked."""
+        mover = state.to_move
+        assert mover is not None  # a deal not over has a seat to move
+        legal = legal_actions(state)
+        choose = self._choosers[mover]
+        assert choose is not None
+        action = choose(observe(state, mover), legal, self._bot_rng)
+        if action not in legal:
+            raise ValueError(
+                f"the opponent at seat {mover} chose {action!r}, which is not a legal action"
+            )
+        return action
 
     def render(self) -> str | None:
         """The table as text (``"ansi"``), or printed (``"human"``)."""

@@ -50,21 +50,18 @@ from pettingzoo.utils.wrappers.order_enforcing import (
     AECOrderEnforcingIterator,
 )
 
-from ._deal import new_game
-from ._engine import apply
 from ._rl import (
     NO_DEAL,
-    Deal,
     Observed,
     SetByReset,
     action_index,
     check_reward,
     choose_rules,
+    new_deal,
     observation_space,
     render,
     reset_needed,
 )
-from ._rl import rewards as deal_rewards
 from ._rules import Rules
 from ._state import GameState
 from .encoding import LAYOUT_VERSION
@@ -91,8 +88,8 @@ def env(preset: str = "italian-2p", *, rules: Rules | None = None, **options: An
     Args:
         preset: The name of a preset (:data:`briscola.PRESETS`).
         rules: Rules to use instead of the preset's.
-        **options: Passed to :class:`BriscolaAECEnv`: ``reward`` and
-            ``render_mode``.
+        **options: Passed to :class:`BriscolaAECEnv`: ``reward``,
+            ``render_mode`` and ``engine``.
 
     Returns:
         The wrapped environment; ``.unwrapped`` is the
@@ -231,9 +228,18 @@ class BriscolaAECEnv(AECEnv):
         rules: Rules to use instead of the preset's.
         reward: ``"outcome"`` (default) or ``"points"`` (see the module).
         render_mode: ``None``, ``"ansi"`` or ``"human"``.
+        engine: ``"scalar"`` (the default): the deal is stepped by the
+            engine; ``"compiled"``: by a one-deal
+            :class:`briscola.vector.BatchGame` (extra ``vector``), the
+            same game, observations, masks, rewards, infos and pictures,
+            faster (:attr:`game` is then rebuilt when read, by replaying
+            the deal's actions).
 
     Raises:
-        ValueError: For an unknown preset, reward or render mode.
+        ValueError: For an unknown preset, reward, render mode or engine,
+            or rules the compiled engine does not hold.
+        ImportError: For ``engine="compiled"`` without the ``vector``
+            extra.
 
     >>> game = BriscolaAECEnv("italian-4p", reward="points")
     >>> game.reset(seed=5)
@@ -262,6 +268,7 @@ class BriscolaAECEnv(AECEnv):
         rules: Rules | None = None,
         reward: str = "outcome",
         render_mode: str | None = None,
+        engine: str = "scalar",
     ) -> None:
         super().__init__()
         self.rules: Rules = choose_rules(preset, rules)
@@ -271,7 +278,9 @@ class BriscolaAECEnv(AECEnv):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
         self.render_mode = render_mode
-        self._deal = Deal(self.rules)
+        self._deal = new_deal(self.rules, engine)
+        self.engine: str = engine
+        """The engine that steps the deal: ``"scalar"`` or ``"compiled"``."""
         self.encoding = self._deal.encoding
         """The :class:`~briscola.encoding.Encoding` of the rules."""
         n = self.rules.players
@@ -317,26 +326,27 @@ class BriscolaAECEnv(AECEnv):
         else:
             deal_seed = self._seeds.getrandbits(63)
         start = None if options is None else options.get("state")
+        deal = self._deal
         if start is None:
-            state = new_game(self.rules, seed=deal_seed)
+            deal.deal(deal_seed)
         elif isinstance(start, GameState) and start.rules == self.rules:
-            state = start
+            deal.begin(start)
         else:
             raise ValueError("options['state'] must be a GameState of the environment's rules")
-        self._deal.begin(state)
         self.agents = list(self._names)
         self.rewards = dict.fromkeys(self._names, 0.0)
         self._cumulative_rewards = dict.fromkeys(self._names, 0.0)
-        over = state.is_over
+        over = deal.is_over
         self.terminations = dict.fromkeys(self._names, over)
         self.truncations = dict.fromkeys(self._names, False)
-        idle = self._deal.idle
+        idle = deal.idle
         self.infos: dict[str, dict[str, Any]] = {
             name: {"action_mask": idle} for name in self._names
         }
-        self.agent_selection = self._names[0 if state.to_move is None else state.to_move]
+        mover = deal.to_move
+        self.agent_selection = self._names[0 if mover is None else mover]
         if not over:
-            self.infos[self.agent_selection] = {"action_mask": self._deal.mask}
+            self.infos[self.agent_selection] = {"action_mask": deal.mask}
         if self.render_mode == "human":
             self.render()
 
@@ -371,34 +381,33 @@ class BriscolaAECEnv(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         index = action_index(action, len(deal.legal))
         if not deal.legal[index]:
-            self._end(None, agent)
+            self._end(agent, illegal=True)
             return
-        state = apply(deal.state, self.encoding.actions[index])
-        deal.start(state)
-        if state.is_over:
-            self._end(state, agent)
+        deal.act(index)
+        seat = deal.to_move
+        if seat is None:
+            self._end(agent)
             return
         self.infos[agent] = {"action_mask": deal.idle}
-        assert state.to_move is not None  # a deal not over has a seat to move
-        mover = self._names[state.to_move]
+        mover = self._names[seat]
         self.infos[mover] = {"action_mask": deal.mask}
         self.agent_selection = mover
         if self.render_mode == "human":
             self.render()
 
-    def _end(self, state: GameState | None, offender: str) -> None:
-        """End the episode: at the end of the deal (``state``), or because
-        ``offender`` took an illegal action (``state`` is ``None``)."""
-        if state is None:
+    def _end(self, agent: str, *, illegal: bool = False) -> None:
+        """End the episode: at the end of the deal, after ``agent``'s
+        action, or because it was ``illegal``."""
+        if illegal:
             EnvLogger.warn_on_illegal_move()
             values = [0.0] * len(self._names)
-            values[self._seat_of[offender]] = ILLEGAL_REWARD
+            values[self._seat_of[agent]] = ILLEGAL_REWARD
         else:
-            values = deal_rewards(state, self.reward)
+            values = self._deal.rewards(self.reward)
         for name, value in zip(self._names, values):
             self.rewards[name] = value
             self.terminations[name] = True
-            if state is None:
+            if illegal:
                 self.truncations[name] = True
         idle = self._deal.idle
         for name in self._names:
