@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Final, TypeAlias
+from typing import Any, Final, TypeAlias
 
 from .._actions import PLAYS, TALK, Action, SwapTrump
 from .._engine import apply, legal_actions, outcome
@@ -223,6 +223,11 @@ class MonteCarloBot:
         self.fallback: Bot = HeuristicBot() if fallback is None else fallback
         self.batch = batch
         """Whether the rollouts are played in a batch (see the class)."""
+        self._kept: Any = None  # the last batch, dealt again by the next decision
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The kept batch is only a cache: copies start without it.
+        return {**self.__dict__, "_kept": None}
 
     def __repr__(self) -> str:
         batch = ", batch=True" if self.batch else ""
@@ -330,7 +335,10 @@ class MonteCarloBot:
             # The worlds of one observation share its history: deal them
             # and play it once for all (from_states would read it world
             # by world).
-            batch = BatchGame(rules, len(worlds) * width)
+            size = len(worlds) * width
+            batch = self._kept
+            if batch is None or batch.size != size or batch.rules != rules:
+                batch = self._kept = BatchGame(rules, size)
             packs = np.array([[card.index for card in world.pack] for world in worlds])
             dealers = np.array([world.dealer for world in worlds])
             batch.reset(decks=packs.repeat(width, axis=0), dealers=dealers.repeat(width))
