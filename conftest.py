@@ -45,13 +45,19 @@ def _missing(*names: str) -> bool:
 collect_ignore: list[str] = []
 if not REQUIRE_EXTRAS:
     if _missing("gymnasium", "numpy"):
-        collect_ignore += ["briscola/_rl.py", "briscola/gymnasium.py", "briscola/pettingzoo.py"]
+        collect_ignore += [
+            "briscola/_rl.py",
+            "briscola/_rl_compiled.py",
+            "briscola/_rl_engines.py",
+            "briscola/gymnasium.py",
+            "briscola/pettingzoo.py",
+        ]
     elif _missing("pettingzoo"):
         collect_ignore += ["briscola/pettingzoo.py"]
     if _missing("pyspiel", "numpy"):
         collect_ignore += ["briscola/openspiel"]
     if _missing("numpy", "numba"):
-        collect_ignore += ["briscola/vector"]
+        collect_ignore += ["briscola/vector", "briscola/_rl_compiled.py"]
     if _missing("starlette", "uvicorn"):
         collect_ignore += ["briscola/web"]
 

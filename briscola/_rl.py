@@ -30,7 +30,6 @@ __all__ = [
     "REWARDS",
     "Deal",
     "Dealing",
-    "new_deal",
     "action_index",
     "choose_rules",
     "point_margin",
@@ -435,23 +434,6 @@ class Dealing(Protocol):
 
     def rewards(self, scheme: str) -> list[float]:
         """Per seat, the reward of the finished deal."""
-
-
-def new_deal(rules: Rules, engine: str, *, share_masks: bool = True) -> Dealing:
-    """An environment's deal on ``engine`` (one of :data:`ENGINES`).
-
-    Raises:
-        ValueError: For an unknown engine, or rules the compiled engine
-            does not hold.
-        ImportError: For the compiled engine without the ``vector`` extra.
-    """
-    if engine == "scalar":
-        return Deal(rules, share_masks=share_masks)
-    if engine == "compiled":
-        from ._rl_compiled import CompiledDeal
-
-        return CompiledDeal(rules, share_masks=share_masks)
-    raise ValueError(f"engine must be 'scalar' or 'compiled', not {engine!r}")
 
 
 def render(mode: str | None, deal: Dealing) -> str | None:

@@ -60,13 +60,13 @@ from ._rl import (
     Observed,
     action_index,
     choose_rules,
-    new_deal,
     observation_space,
     point_margin,
     render,
     reset_needed,
 )
 from ._rl import REWARDS as SHARED_REWARDS
+from ._rl_engines import new_deal
 from ._rules import Rules
 from ._state import GameState
 from .bots import Bot, RandomBot, make_bot

@@ -57,11 +57,11 @@ from ._rl import (
     action_index,
     check_reward,
     choose_rules,
-    new_deal,
     observation_space,
     render,
     reset_needed,
 )
+from ._rl_engines import new_deal
 from ._rules import Rules
 from ._state import GameState
 from .encoding import LAYOUT_VERSION

@@ -310,6 +310,7 @@ class MonteCarloBot:
         :class:`briscola.vector.BatchGame` (extra ``vector``) by the
         compiled ``"greedy"`` or ``"random"`` policy, from ``seed``.
 
+        >>> import numba  # the vector extra: NumPy and Numba
         >>> from briscola import legal_actions, new_game, preset
         >>> state = new_game(preset("italian-2p"), seed=3)
         >>> bot = MonteCarloBot(batch=True)

@@ -120,6 +120,7 @@ class Network:
     def value_numpy(self, vector: Sequence[float]) -> float | None:
         """The same value with NumPy (which must be installed).
 
+        >>> import numpy
         >>> from briscola import new_game, observe, preset
         >>> from briscola.encoding import encoding_for
         >>> state = new_game(preset("italian-2p"), seed=3)
