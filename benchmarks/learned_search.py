@@ -15,7 +15,8 @@ With ``--value-weight`` above 0 and ``--weights`` a file with a value
 head (``tools/train_selfplay.py`` writes them), the same file's value
 judges the positions one card ahead where the search plays out
 (``StrongBot(value=..., value_weight=..., value_worlds=...)``, the
-"Bots" guide); ``--weight 0`` leaves the prior out.
+"Bots" guide); ``--weight 0`` leaves the prior out, and ``--backend
+python`` evaluates the network without NumPy (the same moves, slower).
 
 It plays duplicate packs (:func:`briscola.bots.duplicate_match`, seeds
 from ``--first``) of the guided bot against ``StrongBot`` of the same budget,
@@ -74,11 +75,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--weights", default=None, help="a weights file (default: shipped)")
     parser.add_argument("--value-weight", type=float, default=0.0, help="the value's share")
     parser.add_argument("--value-worlds", type=int, default=8, help="worlds for the value")
+    parser.add_argument(
+        "--backend", choices=("auto", "numpy", "python"), default="auto", help="the network's"
+    )
     parser.add_argument("--opponent", default=None, help="a make_bot name (default: StrongBot)")
     parser.add_argument("--every", type=int, default=50)
     args = parser.parse_args(argv)
     rules = preset(args.preset)
-    network = LearnedBot(args.weights)
+    network = LearnedBot(args.weights, backend=args.backend)
     guided = Timed(
         StrongBot(
             args.budget,
