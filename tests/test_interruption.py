@@ -24,9 +24,12 @@ import pytest
 from briscola import Action, Observation, new_game, preset
 from briscola.bots import (
     Entrant,
+    HeuristicBot,
     RandomBot,
+    StrongBot,
     TournamentError,
     TournamentInterrupted,
+    play_deal,
     tournament,
 )
 from briscola.cli import simulate
@@ -190,6 +193,13 @@ def test_ctrl_c_in_simulate_with_jobs_keeps_the_finished_deals() -> None:
     group, as a terminal sends it) while ``simulate --jobs 2`` plays long
     chunks ends the program at once with status 130 and the table of the
     deals the workers finished, and leaves no process behind."""
+    # Wait until the workers have had time for a few deals each (chunks
+    # are 40 deals of the strong bot: none is near its end). A deal's
+    # processor time is measured here, as this process runs (slower under
+    # coverage, as the child is), beside 3 s for starting the processes.
+    started = time.process_time()
+    play_deal(preset("italian-2p"), [StrongBot(), HeuristicBot()], seed=1)
+    enough = 3 + 4 * (time.process_time() - started)
     command = [sys.executable, "-m", "briscola", "simulate", "--deals", "1280"]
     command += ["--bots", "strong,heuristic", "--seed", "1", "--jobs", "2", "--no-progress"]
     child = subprocess.Popen(
@@ -201,10 +211,8 @@ def test_ctrl_c_in_simulate_with_jobs_keeps_the_finished_deals() -> None:
         start_new_session=True,
     )
     try:
-        # Wait until the workers have played a few deals (chunks are 40
-        # deals of the strong bot: none is near its end).
         deadline = time.monotonic() + 120
-        while _busy(_group(child.pid)) < 3 and time.monotonic() < deadline:
+        while _busy(_group(child.pid)) < enough and time.monotonic() < deadline:
             assert child.poll() is None
             time.sleep(0.2)
         os.killpg(child.pid, signal.SIGINT)
