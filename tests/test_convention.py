@@ -365,3 +365,38 @@ def test_the_players_bot_partner_talks_at_the_table(
     assert "Seat 2 (your partner) signs to you:" in out
     assert "Your partner has signed to you:" in out
     assert "Seat 1 signs" not in out and "Seat 3 signs" not in out
+
+
+@pytest.mark.parametrize("name", TALKING)
+def test_a_lying_strong_bot_talks_at_random_before_it_plays(name: str) -> None:
+    """Bots, "Table talk": by the ``liar`` convention the strong bot, like
+    the heuristic one, makes a random sign or word whenever talk is open,
+    before its card, and still plays every deal to its end."""
+    rules = preset(name)
+    liar = StrongBot(budget=200, convention=CONVENTIONS["liar"])
+    talked = 0
+
+    def check(before: GameState, seat: int, action: Action, after: GameState) -> None:
+        nonlocal talked
+        if seat in (0, 2) and type(action) is Play:
+            open_talk = [a for a in legal_actions(before) if type(a) in (Say, Sign)]
+            assert not open_talk, f"played {action} with talk open: {open_talk}"
+        talked += seat in (0, 2) and type(action) in (Say, Sign)
+
+    for seed in range(2):
+        state = play_deal(rules, [liar, RandomBot(), liar, RandomBot()], seed=seed, on_action=check)
+        assert state.is_over
+    assert talked > 0
+
+
+def test_a_strong_bot_shows_its_named_convention() -> None:
+    """Bots, "Table talk": a strong bot talking by one of
+    :data:`~briscola.bots.CONVENTIONS` other than the default names it in
+    its ``repr``, which builds the same bot again; the default is not
+    shown."""
+    for name in ("silent", "liar"):
+        bot = StrongBot(budget=300, convention=CONVENTIONS[name])
+        assert f"convention=CONVENTIONS[{name!r}]" in repr(bot)
+        again = eval(repr(bot), {"StrongBot": StrongBot, "CONVENTIONS": CONVENTIONS})
+        assert again.convention is bot.convention and repr(again) == repr(bot)
+    assert "convention" not in repr(StrongBot())

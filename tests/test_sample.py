@@ -354,6 +354,36 @@ def _edits() -> list[Any]:
             f"its tricks_won is (5, 5), but replaying its history gives {seen.tricks_won}",
         ),
     ]
+    unseen_trump = next(c for c in seen.unseen if c.suit is seen.trump)
+    twice = (seen.hand[0],) + seen.hand[:2]
+    edits += [
+        (
+            "the known hand beyond the hand",
+            attrs.evolve(seen, known_hands=(seen.hand + (unseen,), ())),
+            f"its known_hands[0] holds the {unseen}, which its hand lacks",
+        ),
+        (
+            "the known hand in another order",
+            attrs.evolve(seen, known_hands=(tuple(reversed(seen.hand)), ())),
+            "its known_hands[0] lists the seat's hand otherwise than its hand",
+        ),
+        (
+            "a card twice in a pile",
+            attrs.evolve(seen, piles=(seen.piles[0], seen.piles[1] + seen.piles[1][:1])),
+            f"its piles[1] holds the {seen.piles[1][0]} twice",
+        ),
+        (
+            "a card twice in the hand",
+            attrs.evolve(seen, hand=twice, known_hands=(twice, ())),
+            f"its hand holds the {seen.hand[0]} twice",
+        ),
+        (
+            "another face-up card",
+            attrs.evolve(seen, trump_card=unseen_trump),
+            f"its trump_card is the {unseen_trump}, but its turned_card is the "
+            f"{seen.turned_card} and its history exchanges no card for it",
+        ),
+    ]
     return [pytest.param(edited, why, id=what) for what, edited, why in edits]
 
 

@@ -14,8 +14,10 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import struct
 import threading
+import warnings
 import zipfile
 import zlib
 from collections.abc import Callable
@@ -486,3 +488,73 @@ def test_the_shipped_file_still_loads(tmp_path: Path) -> None:
     from_path, from_bytes = load_weights(path), load_weights(data)
     assert from_path.sizes == from_bytes.sizes == (INPUTS, 512, 256, OUTPUTS)
     assert from_path.metadata == from_bytes.metadata == shipped_meta()
+
+
+def _npy_version(data: bytes, major: int) -> bytes:
+    """``data`` (a version 1 ``.npy`` array) rewritten as version ``major``
+    (whose header length takes four bytes)."""
+    length = struct.unpack_from("<H", data, 8)[0]
+    return b"\x93NUMPY" + bytes([major, 0]) + struct.pack("<I", length) + data[10:]
+
+
+def _twice(parts: dict[str, bytes], name: str) -> bytes:
+    """An archive of ``parts`` with the member ``name`` written twice."""
+    buffer = io.BytesIO()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # zipfile warns of the duplicate name
+        with zipfile.ZipFile(buffer, "w") as archive:
+            for member, data in parts.items():
+                archive.writestr(member, data)
+            archive.writestr(name, parts[name])
+    return buffer.getvalue()
+
+
+def test_npy_versions_two_and_three_are_read_and_others_refused() -> None:
+    """Bots, "Bounds of a weights file": the arrays may be written in any
+    ``.npy`` version NumPy writes (1 to 3, the later with a four-byte
+    header length); another version is refused by name."""
+    for major in (2, 3):
+        parts = shipped_parts()
+        parts["b0.npy"] = _npy_version(parts["b0.npy"], major)
+        assert load_weights(pack(parts)).sizes == load_weights(pack(shipped_parts())).sizes
+    parts = shipped_parts()
+    parts["b0.npy"] = _npy_version(parts["b0.npy"], 4)
+    with pytest.raises(ValueError, match="b0 has .npy version 4, not 1 to 3"):
+        load_weights(pack(parts))
+
+
+@pytest.mark.parametrize(
+    ("change", "why"),
+    [
+        pytest.param(
+            {"b0.npy": npy(b"", (0,), header="{'descr': '<f4', 'shape': (0,), }\n")},
+            "b0 has a malformed .npy header",
+            id="a header without fortran_order",
+        ),
+        pytest.param(
+            {"meta.npy": npy(b"{}  ", (1,), "<f4")},
+            "'meta' must be a 1-D uint8 array",
+            id="metadata of floats",
+        ),
+        pytest.param(
+            {"w1.npy": npy(bytes(256 * OUTPUTS), (256, OUTPUTS), "|u1")},
+            "w1 and b1 must be float32",
+            id="weights of bytes",
+        ),
+    ],
+)
+def test_arrays_of_the_wrong_form_are_refused(change: dict[str, bytes], why: str) -> None:
+    """Bots, "Bounds of a weights file": a header without its three entries,
+    metadata that is not bytes, weights that are bytes: each a
+    ``ValueError`` naming the member."""
+    parts = shipped_parts()
+    assert set(change) <= set(parts)
+    with pytest.raises(ValueError, match=re.escape(why)):
+        load_weights(pack({**parts, **change}))
+
+
+def test_a_member_written_twice_is_refused() -> None:
+    """Bots, "Bounds of a weights file": an archive naming a member twice
+    (which would let one copy hide behind the other) is refused."""
+    with pytest.raises(ValueError, match="two members named 'w0.npy'"):
+        load_weights(_twice(shipped_parts(), "w0.npy"))
