@@ -5,7 +5,8 @@ StrongBot itself, later the network of the iteration before, which plays
 StrongBot's choice with probability ``beta`` and a random card with
 probability ``epsilon``) against a league opponent drawn per game (the
 learner's own network, HeuristicBot, RandomBot). At every decision of the
-learner's seat (both seats when it plays itself) with a choice, StrongBot
+learner's seats (its side's: partners are trained together; every seat when
+it plays itself) with a choice, StrongBot
 (``--budget``) values every legal card (:meth:`briscola.bots.StrongBot.evaluate`):
 the encoded observation (:meth:`briscola.encoding.Encoding.encode`), the
 legal mask, the best card and the values are saved. Games go to worker
@@ -70,16 +71,17 @@ def collect(job: dict[str, Any]) -> dict[str, Any]:
     masks: list[list[int]] = []
     labels: list[int] = []
     values: list[list[float]] = []
+    side_of = {seat: index for index, side in enumerate(rules.sides) for seat in side}
     for game in range(job["games"]):
         state = new_game(rules, seed=rng.getrandbits(64))
-        me = game % rules.players
+        me = side_of[game % rules.players]
         name, opponent = rng.choices(league, weights=(0.5, 0.4, 0.1))[0]
         while not state.is_over:
             seat = state.to_move
             assert seat is not None
             legal = legal_actions(state)
             seen = observe(state, seat)
-            mine = seat == me or name == "self"
+            mine = side_of[seat] == me or name == "self"
             if not mine:
                 assert opponent is not None
                 action = opponent.choose(seen, legal, rng)
