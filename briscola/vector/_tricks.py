@@ -70,7 +70,8 @@ def close_trick(r: Rulebook, d: Deals, i: int) -> None:
     d.won[i, winner] += 1
     d.played[i] = 0
     d.leader[i] = -1
-    d.said[i, :, :] = False
+    if r.talk:  # words are said with table talk only
+        d.said[i, :, :] = False
     d.mover[i] = winner
     if d.up[i]:
         draw_round(r, d, i, winner)
