@@ -81,6 +81,14 @@ def close_trick(r: Rulebook, d: Deals, i: int) -> None:
 
 
 @inlined
+def seat_after(r: Rulebook, seat: int, places: int) -> int:
+    """The seat ``places`` (0 to n - 1) after ``seat``: ``(seat + places)
+    % n`` without a division."""
+    after = seat + places
+    return after - r.n if after >= r.n else after
+
+
+@inlined
 def draw_round(r: Rulebook, d: Deals, i: int, winner: int) -> None:
     """The draw after a trick that ``winner`` took: the stock's cards in
     turn from the winner (``Table.drawers``), the last drawer taking the
@@ -91,10 +99,10 @@ def draw_round(r: Rulebook, d: Deals, i: int, winner: int) -> None:
     from_stock = draws - 1 if face_up else draws
     top = d.top[i]
     for j in range(from_stock):
-        seat = (winner + r.draw_seat[left, j]) % r.n
+        seat = seat_after(r, winner, r.draw_seat[left, j])
         receive(r, d, i, seat, d.stock[i, top + j])
     if face_up:
-        seat = (winner + r.draw_seat[left, draws - 1]) % r.n
+        seat = seat_after(r, winner, r.draw_seat[left, draws - 1])
         receive(r, d, i, seat, d.face[i])
         d.drawn_by[i] = seat
         d.up[i] = False
