@@ -23,11 +23,14 @@ __all__ = ["clear_deal", "deal_hands", "shuffle_packs", "wait_for_cut"]
 def shuffle_packs(decks: NDArray[np.int8], states: NDArray[np.uint64]) -> None:
     """Fill each row ``i`` of ``decks`` with a shuffled pack of slots: the
     Fisher-Yates shuffle, drawing from the generator ``states[i]``."""
+    size = decks.shape[1]
     for i in range(decks.shape[0]):
-        size = decks.shape[1]
         for k in range(size):
             decks[i, k] = k
-        for k in range(size - 1, 0, -1):
+    # A step of every shuffle in turn: the deals' generators run side by
+    # side, each drawing what it would alone.
+    for k in range(size - 1, 0, -1):
+        for i in range(decks.shape[0]):
             j = next_random(states, i, k + 1)
             card = decks[i, k]
             decks[i, k] = decks[i, j]
