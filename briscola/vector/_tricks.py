@@ -22,17 +22,18 @@ def play_card(r: Rulebook, d: Deals, i: int, card: int) -> None:
     seat = d.mover[i]
     release(r, d, i, seat, card)
     k = d.played[i]
-    if k == 0:
-        d.leader[i] = seat
+    leader = seat if k == 0 else d.leader[i]
+    d.leader[i] = leader
     d.trick[i, k] = card
     d.played_by[i, card] = seat
-    d.play_log[i, d.plays[i]] = card
-    d.plays[i] += 1
+    plays = d.plays[i]
+    d.play_log[i, plays] = card
+    d.plays[i] = plays + 1
     d.swapped[i] = False
     d.talked[i] = 0
     if k + 1 < r.trick:
         d.played[i] = k + 1
-        d.mover[i] = r.trick_order[d.leader[i], k + 1]
+        d.mover[i] = r.trick_order[leader, k + 1]
     else:
         close_trick(r, d, i)
 
@@ -61,11 +62,13 @@ def close_trick(r: Rulebook, d: Deals, i: int) -> None:
     winner = r.trick_order[d.leader[i], trick_taker(r, d, i)]
     side = r.side_of[winner]
     pile = r.pile_of[winner]
+    taken = d.taken[i, side]
     for j in range(r.trick):
         card = d.trick[i, j]
-        d.taken[i, side] += r.points[card]
+        taken += r.points[card]
         d.pile[i, card] = pile
         d.trick[i, j] = -1
+    d.taken[i, side] = taken
     d.side_won[i, side] += 1
     d.won[i, winner] += 1
     d.played[i] = 0
