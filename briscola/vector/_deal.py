@@ -43,10 +43,11 @@ def clear_deal(r: Rulebook, d: Deals, i: int) -> None:
     d.over[i] = False
     d.version[i] += 1
     d.last_action[i] = -1
-    d.hands[i, :, :] = False
-    d.dealt[i, :, :] = False
+    for seat in range(r.n):  # by seat: a 2-D slice costs more to fill
+        d.hands[i, seat, :] = False
+        d.dealt[i, seat, :] = False
+        d.order[i, seat, :] = -1
     d.held[i, :] = 0
-    d.order[i, :, :] = -1
     d.public[i, :] = False
     d.top[i] = 0
     d.left[i] = 0
@@ -68,8 +69,10 @@ def clear_deal(r: Rulebook, d: Deals, i: int) -> None:
     d.given_by[i, :] = -1
     d.swapped[i] = False
     d.talked[i] = 0
-    d.said[i, :, :] = False
-    d.signed[i, :, :] = False
+    if r.talk:  # words and signs come with table talk only
+        for seat in range(r.n):
+            d.said[i, seat, :] = False
+            d.signed[i, seat, :] = False
     d.high[i] = -1
     d.declarer[i] = -1
     d.passed[i] = 0

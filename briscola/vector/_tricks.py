@@ -74,7 +74,8 @@ def close_trick(r: Rulebook, d: Deals, i: int) -> None:
     d.played[i] = 0
     d.leader[i] = -1
     if r.talk:  # words are said with table talk only
-        d.said[i, :, :] = False
+        for seat in range(r.n):
+            d.said[i, seat, :] = False
     d.mover[i] = winner
     if d.up[i]:
         draw_round(r, d, i, winner)
