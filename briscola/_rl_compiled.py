@@ -141,7 +141,7 @@ class CompiledDeal:
         if state.history:
             self._history = [encoding.index(action) for action in state.history]
             actions = np.array([[*self._history, _NONE]], dtype=np.int64)
-            step_deals(self._r, self._d, actions, False)
+            step_deals(self._r, self._d, actions)
         self._start = state
         self._replayed, self._done = state, len(self._history)
         self._update()

@@ -102,12 +102,6 @@ class BatchGame:
         self._observe_deals = Bound(observe_deals)
         self._first_illegal = Bound(first_illegal)
         self._step_deals = Bound(step_deals)
-        # Whether the caller read the seats to move's observations since
-        # the last step (then the next step writes them, while each
-        # deal's arrays are at hand), and whether every row of ``obs``
-        # is that observation now.
-        self._observing = False
-        self._fresh = False
         self._play_out_deals = Bound(play_out_deals)
         self._deal_points = Bound(deal_points)
         self._deal_scores = Bound(deal_scores)
@@ -167,7 +161,7 @@ class BatchGame:
         actions = np.full((len(given), longest + 1), -1, dtype=np.int64)
         for k, state in enumerate(given):
             actions[k, : len(state.history)] = [encoding.index(a) for a in state.history]
-        bad = step_deals(batch._r, batch._d, actions, False)
+        bad = step_deals(batch._r, batch._d, actions)
         if bad >= 0:  # pragma: no cover - a GameState replays by construction
             raise ValueError(f"state {bad} does not replay from its pack and dealer")
         return batch
@@ -231,7 +225,6 @@ class BatchGame:
             d.deck[:] = order
         d.dealer[:] = dealer
         self._deal_all(self._r, d)
-        self._fresh = False
 
     def _checked_seats(self, seats: ArrayLike, name: str, what: str) -> NDArray[np.int64]:
         """``seats``, one per deal, as int64, or a ValueError that calls
@@ -343,14 +336,10 @@ class BatchGame:
         [3.0, 3.0]
         """
         if seats is None:
-            self._observing = True
-            if not self._fresh:
-                self._observe_deals(self._r, self._d, self._movers)
-                self._fresh = True
+            seat = self._movers
         else:
             seat = self._checked_seats(seats, "seats", "a seat is")
-            self._observe_deals(self._r, self._d, seat)
-            self._observing = self._fresh = False
+        self._observe_deals(self._r, self._d, seat)
         rows: NDArray[np.float32] = _read_only(self._d.obs)
         return rows
 
@@ -422,9 +411,7 @@ class BatchGame:
             raise ValueError(
                 f"deal {i}: action {given[i]} is not legal for seat {d.mover[i]} (legal: {choices})"
             )
-        observe = self._observing
-        self._step_deals(self._r, d, action, observe)
-        self._observing, self._fresh = False, observe
+        self._step_deals(self._r, d, action)
 
     def play_out(
         self,
@@ -463,7 +450,6 @@ class BatchGame:
             raise ValueError(f"policy must be 'random' or 'greedy', not {policy!r}")
         state = seeded(np.random.default_rng(seed), 1)
         self._play_out_deals(self._r, self._d, policy == "greedy", state)
-        self._fresh = False
         return self.points()
 
     # -- checking ------------------------------------------------------------

@@ -15,7 +15,7 @@ from ._compiling import inlined, kernel
 from ._deals import Deals
 from ._rulebook import CUT_PHASE, Rulebook
 
-__all__ = ["observe_deal", "observe_deals", "write_observation"]
+__all__ = ["observe_deals", "write_observation"]
 
 AFTER_STOCK = 1
 BEFORE_FIRST_TRICK = 2
@@ -37,8 +37,10 @@ def knows_card(r: Rulebook, d: Deals, i: int, seat: int, card: int) -> bool:
 
 @inlined
 def write_by_seat(seat_of: NDArray[np.int8], seat: int, out: NDArray[np.float32], p: int) -> None:
-    """A whole block of a section of cards by seat: ``out[card]`` is 1
-    where ``seat_of[card]`` is ``seat``, else 0, for the ``p`` cards."""
+    """A block of a section of cards by seat, whole: ``out[card]`` is 1
+    where ``seat_of[card]`` is ``seat``, else 0, for the ``p`` cards (a
+    loop the compiler turns into vector instructions, faster than one
+    entry per card played)."""
     for card in range(p):
         out[card] = seat_of[card] == seat
 
@@ -46,58 +48,44 @@ def write_by_seat(seat_of: NDArray[np.int8], seat: int, out: NDArray[np.float32]
 @inlined
 def write_hands(r: Rulebook, d: Deals, i: int, seat: int, row: NDArray[np.float32]) -> None:
     """The seat's hand, the cards it knows the others hold, and the
-    partners' hands as dealt that it was shown: every entry of these
-    sections, zeros included."""
+    partners' hands as dealt that it was shown."""
     p = r.cards
     rel = r.rel[seat]
-    hand = d.hands[i, seat]
-    out = row[r.obs_hand : r.obs_hand + p]
-    for card in range(p):
-        out[card] = hand[card]
+    for k in range(d.held[i, seat]):
+        row[r.obs_hand + int(d.order[i, seat, k])] = 1.0
     dealt = d.phase[i] != CUT_PHASE
     shown = r.shown == AFTER_STOCK and dealt and d.left[i] == 0 and not d.up[i]
     for other in range(r.n):
         if other == seat:
             continue
         start = r.obs_known + (rel[other] - 1) * p
-        out = row[start : start + p]
-        held = d.hands[i, other]
-        if shown and r.partner[seat, other]:
-            for card in range(p):
-                out[card] = held[card]
-        elif r.shown == BEFORE_FIRST_TRICK:
-            for card in range(p):
-                out[card] = held[card] and knows_card(r, d, i, seat, card)
-        else:
-            public = d.public[i]
-            for card in range(p):
-                out[card] = held[card] & public[card]
-        if r.obs_dealt >= 0:
+        whole = shown and r.partner[seat, other]
+        for k in range(d.held[i, other]):
+            card = int(d.order[i, other, k])
+            if whole or knows_card(r, d, i, seat, card):
+                row[start + card] = 1.0
+        if r.obs_dealt >= 0 and dealt and r.partner[seat, other]:
             start = r.obs_dealt + (rel[other] - 1) * p
-            out = row[start : start + p]
-            if dealt and r.partner[seat, other]:
-                cards = d.dealt[i, other]
-                for card in range(p):
-                    out[card] = cards[card]
-            else:
-                out[:] = 0.0
+            for card in range(p):
+                if d.dealt[i, other, card]:
+                    row[start + card] = 1.0
 
 
 @inlined
 def write_table(r: Rulebook, d: Deals, i: int, seat: int, row: NDArray[np.float32]) -> None:
-    """The cards played and given by each seat (every entry of these
-    sections, zeros included), the trick in progress and its leader, the
-    trump suit, the face-up, turned and buried cards and who drew the
-    face-up card, and the stock."""
+    """The cards played and given by each seat, the trick in progress and
+    its leader, the trump suit, the face-up, turned and buried cards and
+    who drew the face-up card, and the stock."""
     p = r.cards
     rel = r.rel[seat]
     for other in range(r.n):
         start = r.obs_played + rel[other] * p
         write_by_seat(d.played_by[i], other, row[start : start + p], p)
     if r.obs_given >= 0:
-        for other in range(r.n):
-            start = r.obs_given + rel[other] * p
-            write_by_seat(d.given_by[i], other, row[start : start + p], p)
+        for card in range(p):
+            by = d.given_by[i, card]
+            if by >= 0:
+                row[r.obs_given + rel[by] * p + card] = 1.0
     for k in range(d.played[i]):
         row[r.obs_trick + k * p + int(d.trick[i, k])] = 1.0
     if d.played[i]:
@@ -176,10 +164,8 @@ def write_talk(r: Rulebook, d: Deals, i: int, seat: int, row: NDArray[np.float32
 
 @inlined
 def write_observation(r: Rulebook, d: Deals, i: int, seat: int, row: NDArray[np.float32]) -> None:
-    """Write ``seat``'s encoded observation of deal ``i`` into ``row``:
-    the sections of cards by seat, which come first, in full, the others
-    over zeros."""
-    row[r.obs_trick :] = 0.0
+    """Write ``seat``'s encoded observation of deal ``i`` into ``row``."""
+    row[:] = 0.0
     write_hands(r, d, i, seat, row)
     write_table(r, d, i, seat, row)
     write_counts(r, d, i, seat, row)
@@ -213,34 +199,27 @@ def add_talk(r: Rulebook, d: Deals, i: int, seat: int, row: NDArray[np.float32])
 @kernel
 def observe_deals(r: Rulebook, d: Deals, seats: NDArray[np.int64]) -> None:
     """Write into ``d.obs`` each deal's observation by ``seats[i]``, or
-    by the seat to move where ``seats[i]`` is ``-1`` (see
-    :func:`observe_deal`)."""
-    for i in range(d.obs.shape[0]):
-        observe_deal(r, d, i, seats[i])
-
-
-@inlined
-def observe_deal(r: Rulebook, d: Deals, i: int, seat: int) -> None:
-    """Write into row ``i`` of ``d.obs`` deal ``i``'s observation by
-    ``seat``, or by the seat to move if ``seat`` is ``-1`` (zeros if the
-    deal is over). Only what changed since the row was last written is
+    by the seat to move where ``seats[i]`` is ``-1`` (zeros where that
+    deal is over). Only what changed since a row was last written is
     written: nothing when its deal and seat are the same, the one entry
     of a word or a sign when that was the deal's only action since, the
     whole row otherwise."""
-    if seat < 0 and not d.over[i]:
-        seat = d.mover[i]
-    if d.obs_seat[i] == seat and d.obs_version[i] == d.version[i]:
-        return
-    if seat < 0:
-        d.obs[i, :] = 0.0
-    elif (
-        r.talk
-        and d.obs_seat[i] == seat
-        and d.obs_version[i] == d.version[i] - 1
-        and d.last_action[i] >= r.act_say
-    ):
-        add_talk(r, d, i, seat, d.obs[i])
-    else:
-        write_observation(r, d, i, seat, d.obs[i])
-    d.obs_seat[i] = seat
-    d.obs_version[i] = d.version[i]
+    for i in range(d.obs.shape[0]):
+        seat = seats[i]
+        if seat < 0 and not d.over[i]:
+            seat = d.mover[i]
+        if d.obs_seat[i] == seat and d.obs_version[i] == d.version[i]:
+            continue
+        if seat < 0:
+            d.obs[i, :] = 0.0
+        elif (
+            r.talk
+            and d.obs_seat[i] == seat
+            and d.obs_version[i] == d.version[i] - 1
+            and d.last_action[i] >= r.act_say
+        ):
+            add_talk(r, d, i, seat, d.obs[i])
+        else:
+            write_observation(r, d, i, seat, d.obs[i])
+        d.obs_seat[i] = seat
+        d.obs_version[i] = d.version[i]

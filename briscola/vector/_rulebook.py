@@ -269,21 +269,6 @@ def _observed(encoding: Encoding, name: str) -> int:
     return next((s.start for s in encoding.observation_sections if s.name == name), -1)
 
 
-BY_SEAT: Final = ("hand", "known-hands", "shown-dealt", "played", "given-in-exchange")
-"""The observation's sections of cards by seat: they come first, before
-the trick, and the kernels write them in full (zeros included), the
-rest over zeros."""
-
-
-def _checked_layout(encoding: Encoding) -> Encoding:
-    """``encoding``, whose observation starts with sections of
-    :data:`BY_SEAT` up to the trick (as the kernels write it)."""
-    names = [s.name for s in encoding.observation_sections]
-    first = names[: names.index("trick")]
-    assert first[0] == "hand" and set(first) <= set(BY_SEAT), first
-    return encoding
-
-
 def _acted(encoding: Encoding, name: str) -> int:
     """Where the action section ``name`` starts, ``-1`` if absent."""
     return next((s.start for s in encoding.action_sections if s.name == name), -1)
@@ -379,7 +364,7 @@ def _greedy_tables(rules: Rules) -> dict[str, Floats64]:
 def rulebook(rules: Rules) -> Rulebook:
     """The :class:`Rulebook` of ``rules``."""
     table = table_for(rules)
-    encoding = _checked_layout(encoding_for(rules))
+    encoding = encoding_for(rules)
     n = rules.players
     pack = rules.pack
     size = len(pack)

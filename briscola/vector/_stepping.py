@@ -15,7 +15,6 @@ from ._deal import clear_deal, deal_hands, wait_for_cut
 from ._deals import Deals
 from ._exchange import swap_trump
 from ._legal import write_mask
-from ._observing import observe_deal
 from ._rulebook import BIDDING, CALLING, CUT_PHASE, Rulebook
 from ._talk import make_sign, say_word
 from ._tricks import play_card
@@ -82,7 +81,7 @@ def first_illegal(r: Rulebook, d: Deals, actions: NDArray[np.int64]) -> int:
 
 
 @kernel
-def step_deals(r: Rulebook, d: Deals, actions: NDArray[np.int64], observe: bool) -> int:
+def step_deals(r: Rulebook, d: Deals, actions: NDArray[np.int64]) -> int:
     """Apply each deal's actions in turn (row ``i`` of ``actions``, up to
     its first -1; none in a deal that is over): the first deal where one
     is not legal, or -1 when all were."""
@@ -94,6 +93,4 @@ def step_deals(r: Rulebook, d: Deals, actions: NDArray[np.int64], observe: bool)
             if action >= r.actions or not d.mask[i, action]:
                 return i
             apply_action(r, d, i, action)
-        if observe:
-            observe_deal(r, d, i, -1)
     return -1
