@@ -40,7 +40,7 @@ def write_by_seat(seat_of: NDArray[np.int8], seat: int, out: NDArray[np.float32]
     """A block of a section of cards by seat, whole: ``out[card]`` is 1
     where ``seat_of[card]`` is ``seat``, else 0, for the ``p`` cards (a
     loop the compiler turns into vector instructions, faster than one
-    entry per card played)."""
+    entry per card)."""
     for card in range(p):
         out[card] = seat_of[card] == seat
 
@@ -82,10 +82,9 @@ def write_table(r: Rulebook, d: Deals, i: int, seat: int, row: NDArray[np.float3
         start = r.obs_played + rel[other] * p
         write_by_seat(d.played_by[i], other, row[start : start + p], p)
     if r.obs_given >= 0:
-        for card in range(p):
-            by = d.given_by[i, card]
-            if by >= 0:
-                row[r.obs_given + rel[by] * p + card] = 1.0
+        for other in range(r.n):
+            start = r.obs_given + rel[other] * p
+            write_by_seat(d.given_by[i], other, row[start : start + p], p)
     for k in range(d.played[i]):
         row[r.obs_trick + k * p + int(d.trick[i, k])] = 1.0
     if d.played[i]:
