@@ -23,11 +23,14 @@ __all__ = ["clear_deal", "deal_hands", "shuffle_packs", "wait_for_cut"]
 def shuffle_packs(decks: NDArray[np.int8], states: NDArray[np.uint64]) -> None:
     """Fill each row ``i`` of ``decks`` with a shuffled pack of slots: the
     Fisher-Yates shuffle, drawing from the generator ``states[i]``."""
+    size = decks.shape[1]
     for i in range(decks.shape[0]):
-        size = decks.shape[1]
         for k in range(size):
             decks[i, k] = k
-        for k in range(size - 1, 0, -1):
+    # A step of every shuffle in turn: the deals' generators run side by
+    # side, each drawing what it would alone.
+    for k in range(size - 1, 0, -1):
+        for i in range(decks.shape[0]):
             j = next_random(states, i, k + 1)
             card = decks[i, k]
             decks[i, k] = decks[i, j]
@@ -40,10 +43,11 @@ def clear_deal(r: Rulebook, d: Deals, i: int) -> None:
     d.over[i] = False
     d.version[i] += 1
     d.last_action[i] = -1
-    d.hands[i, :, :] = False
-    d.dealt[i, :, :] = False
+    for seat in range(r.n):  # by seat: a 2-D slice costs more to fill
+        d.hands[i, seat, :] = False
+        d.dealt[i, seat, :] = False
+        d.order[i, seat, :] = -1
     d.held[i, :] = 0
-    d.order[i, :, :] = -1
     d.public[i, :] = False
     d.top[i] = 0
     d.left[i] = 0
@@ -65,8 +69,10 @@ def clear_deal(r: Rulebook, d: Deals, i: int) -> None:
     d.given_by[i, :] = -1
     d.swapped[i] = False
     d.talked[i] = 0
-    d.said[i, :, :] = False
-    d.signed[i, :, :] = False
+    if r.talk:  # words and signs come with table talk only
+        for seat in range(r.n):
+            d.said[i, seat, :] = False
+            d.signed[i, seat, :] = False
     d.high[i] = -1
     d.declarer[i] = -1
     d.passed[i] = 0

@@ -28,11 +28,9 @@ def release(r: Rulebook, d: Deals, i: int, seat: int, card: int) -> None:
     move up one place."""
     d.hands[i, seat, card] = False
     held = d.held[i, seat]
-    found = False
+    found = 0  # 1 from the card's place on: no branch on a random place
     for k in range(held - 1):
-        if d.order[i, seat, k] == card:
-            found = True
-        if found:
-            d.order[i, seat, k] = d.order[i, seat, k + 1]
+        found |= d.order[i, seat, k] == card
+        d.order[i, seat, k] = d.order[i, seat, k + found]
     d.order[i, seat, held - 1] = -1
     d.held[i, seat] = held - 1

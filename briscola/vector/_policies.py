@@ -43,9 +43,10 @@ def random_action(r: Rulebook, d: Deals, i: int, state: NDArray[np.uint64]) -> i
     seat = d.mover[i]
     exchange = r.exchange > 0 and may_exchange_now(r, d, i)
     count = d.held[i, seat]
-    if exchange:
-        for k in range(d.held[i, seat]):
-            count += may_give(r, d, i, int(d.order[i, seat, k]), exchange)
+    if not exchange:  # a card of the hand, by its place
+        return int(d.order[i, seat, next_random(state, 0, count)])
+    for k in range(d.held[i, seat]):
+        count += may_give(r, d, i, int(d.order[i, seat, k]), exchange)
     left = next_random(state, 0, count)
     for k in range(d.held[i, seat]):
         card = int(d.order[i, seat, k])

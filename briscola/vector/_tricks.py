@@ -22,17 +22,18 @@ def play_card(r: Rulebook, d: Deals, i: int, card: int) -> None:
     seat = d.mover[i]
     release(r, d, i, seat, card)
     k = d.played[i]
-    if k == 0:
-        d.leader[i] = seat
+    leader = seat if k == 0 else d.leader[i]
+    d.leader[i] = leader
     d.trick[i, k] = card
     d.played_by[i, card] = seat
-    d.play_log[i, d.plays[i]] = card
-    d.plays[i] += 1
+    plays = d.plays[i]
+    d.play_log[i, plays] = card
+    d.plays[i] = plays + 1
     d.swapped[i] = False
     d.talked[i] = 0
     if k + 1 < r.trick:
         d.played[i] = k + 1
-        d.mover[i] = r.trick_order[d.leader[i], k + 1]
+        d.mover[i] = r.trick_order[leader, k + 1]
     else:
         close_trick(r, d, i)
 
@@ -61,22 +62,34 @@ def close_trick(r: Rulebook, d: Deals, i: int) -> None:
     winner = r.trick_order[d.leader[i], trick_taker(r, d, i)]
     side = r.side_of[winner]
     pile = r.pile_of[winner]
+    taken = d.taken[i, side]
     for j in range(r.trick):
         card = d.trick[i, j]
-        d.taken[i, side] += r.points[card]
+        taken += r.points[card]
         d.pile[i, card] = pile
         d.trick[i, j] = -1
+    d.taken[i, side] = taken
     d.side_won[i, side] += 1
     d.won[i, winner] += 1
     d.played[i] = 0
     d.leader[i] = -1
-    d.said[i, :, :] = False
+    if r.talk:  # words are said with table talk only
+        for seat in range(r.n):
+            d.said[i, seat, :] = False
     d.mover[i] = winner
     if d.up[i]:
         draw_round(r, d, i, winner)
     elif d.held[i, winner] == 0:
         d.phase[i] = OVER
         d.over[i] = True
+
+
+@inlined
+def seat_after(r: Rulebook, seat: int, places: int) -> int:
+    """The seat ``places`` (0 to n - 1) after ``seat``: ``(seat + places)
+    % n`` without a division."""
+    after = seat + places
+    return after - r.n if after >= r.n else after
 
 
 @inlined
@@ -90,10 +103,10 @@ def draw_round(r: Rulebook, d: Deals, i: int, winner: int) -> None:
     from_stock = draws - 1 if face_up else draws
     top = d.top[i]
     for j in range(from_stock):
-        seat = (winner + r.draw_seat[left, j]) % r.n
+        seat = seat_after(r, winner, r.draw_seat[left, j])
         receive(r, d, i, seat, d.stock[i, top + j])
     if face_up:
-        seat = (winner + r.draw_seat[left, draws - 1]) % r.n
+        seat = seat_after(r, winner, r.draw_seat[left, draws - 1])
         receive(r, d, i, seat, d.face[i])
         d.drawn_by[i] = seat
         d.up[i] = False
