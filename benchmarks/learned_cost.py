@@ -1,8 +1,9 @@
 """The learned bot's cost per move, with NumPy and in plain Python.
 
 Run ``python benchmarks/learned_cost.py --deals 200``: the bot, with each
-backend in turn, plays that many italian-2p deals against HeuristicBot
-(the same seeds for both), and the script prints the mean time of the
+backend in turn, plays that many deals (italian-2p, or ``--preset``;
+at the seats of one side, HeuristicBot at the others, the sides taking
+turns; the same seeds for both), and the script prints the mean time of the
 decisions that had a choice (encoding the observation included) in CPU
 time of this process, which a busy machine inflates less than wall time, and
 whether both backends played the same moves.
@@ -15,8 +16,8 @@ import random
 import time
 from collections.abc import Sequence
 
-from briscola import Action, Observation, preset
-from briscola.bots import HeuristicBot, LearnedBot, play_deal
+from briscola import Action, Observation, Rules, preset
+from briscola.bots import Bot, HeuristicBot, LearnedBot, play_deal
 
 
 class Timed:
@@ -39,6 +40,12 @@ class Timed:
         return action
 
 
+def seated(rules: Rules, bot: Bot, side: Sequence[int]) -> list[Bot]:
+    """A bot per seat: ``bot`` at the seats of ``side``, HeuristicBot at
+    the others."""
+    return [bot if seat in side else HeuristicBot() for seat in range(rules.players)]
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=200)
@@ -49,9 +56,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     for backend in ("numpy", "python"):
         bot = Timed(LearnedBot(backend=backend))
         histories[backend] = [
-            play_deal(
-                rules, [bot, HeuristicBot()] if k % 2 else [HeuristicBot(), bot], seed=k
-            ).history
+            play_deal(rules, seated(rules, bot, rules.sides[k % 2]), seed=k).history
             for k in range(args.deals)
         ]
         print(
