@@ -27,7 +27,7 @@ from briscola import (
     preset,
 )
 from briscola.bots import HeuristicBot, LearnedBot, RandomBot, make_bot, play_deal
-from briscola.bots._weights import load_weights, save_weights, shipped_weights
+from briscola.bots._weights import MAX_VALUES, load_weights, save_weights, shipped_weights
 from briscola.encoding import LAYOUT_VERSION, encoding_for
 from tests.scripts import load_script
 
@@ -213,6 +213,48 @@ def test_saved_weights_load_back(tmp_path: Path) -> None:
     save_weights(wrong, ITALIAN, [layers[0], (layers[1][0][:, :5], layers[1][1][:5])])
     with pytest.raises(ValueError, match="5 outputs"):
         LearnedBot(wrong)
+
+
+def test_pairs_play_from_the_italian_4p_network() -> None:
+    """Bots, "Learned bot": italian-4p has a network of its own, so a pair
+    of learned bots plays every move as that network's best legal action,
+    with no warning of a fallback."""
+    rules = preset("italian-4p")
+    (net,) = [net for net in shipped_weights() if net.metadata["preset"] == "italian-4p"]
+    assert net.rules == rules and LearnedBot().has_weights(rules)
+    encoding = encoding_for(rules)
+    bot = LearnedBot()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for seed in range(3):
+            state = new_game(rules, seed=seed)
+            while not state.is_over:
+                seen, legal = seen_by_mover(state), legal_actions(state)
+                logits = net.logits_numpy(encoding.encode(seen))
+                chosen = bot.choose(seen, legal, random.Random(0))
+                assert chosen == max(legal, key=lambda action: logits[encoding.index(action)])
+                state = apply(state, chosen)
+
+
+def test_the_shipped_networks_fit_in_the_weights_bound_together() -> None:
+    """Bots, "Bounds of a weights file": the package's networks, one per
+    preset, hold at most the weights and biases one file may hold in all
+    (4 MiB of float32), and their files take at most 4 MB."""
+    from importlib import resources
+
+    nets = shipped_weights()
+    presets = [net.metadata["preset"] for net in nets]
+    assert len(set(presets)) == len(presets) and {"italian-2p", "italian-4p"} <= set(presets)
+    values = sum(
+        len(weights) * len(bias) + len(bias)
+        for net in nets
+        for weights, bias in net.layers + net.value_layers
+    )
+    assert values <= MAX_VALUES
+    folder = resources.files("briscola.bots") / "weights"
+    files = [item for item in folder.iterdir() if item.name.endswith(".npz")]
+    assert len(files) == len(nets)
+    assert sum(len(item.read_bytes()) for item in files) <= 4_000_000
 
 
 def test_rules_without_weights_fall_back_to_the_heuristic_bot_once() -> None:

@@ -468,7 +468,7 @@ def shipped_weights() -> list[Network]:
         The networks, in the order of their files' names.
 
     >>> [net.metadata["preset"] for net in shipped_weights()]
-    ['italian-2p']
+    ['italian-2p', 'italian-4p']
     """
     global _shipped
     if _shipped is None:
