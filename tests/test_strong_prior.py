@@ -14,6 +14,7 @@ from briscola import GameState, apply, legal_actions, new_game, observe, preset
 from briscola.bots import HeuristicBot, LearnedBot, StrongBot, play_deal
 from briscola.bots._weights import save_weights
 from briscola.encoding import encoding_for
+from tests.seat_zero import seat_zero_decisions
 
 np = pytest.importorskip("numpy")
 
@@ -64,17 +65,8 @@ def test_a_heavy_prior_decides_and_a_weightless_one_changes_nothing(tmp_path: Pa
     prior = lowest_index_prior(tmp_path / "low.npz")
     encoding = encoding_for(ITALIAN)
     heavy = StrongBot(600, prior=prior, prior_weight=50.0)
-    rng = random.Random(3)
-    for seed in range(3):
-        state = new_game(ITALIAN, seed=seed)
-        while state.to_move is not None:
-            legal = legal_actions(state)
-            if state.to_move == 0:
-                action = heavy.choose(observe(state, 0), legal, rng)
-                assert action == min(legal, key=encoding.index)
-            else:
-                action = rng.choice(legal)
-            state = apply(state, action)
+    for _, legal, action in seat_zero_decisions(ITALIAN, heavy, range(3), random.Random(3)):
+        assert action == min(legal, key=encoding.index)
     for rules in (ITALIAN, preset("spanish-2p")):
         for seed in range(2):
             weightless = StrongBot(600, prior=prior, prior_weight=0.0)

@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from briscola import Rules, apply, legal_actions, new_game, observe, preset
+from briscola import Rules, apply, observe, preset
 from briscola.bots import HeuristicBot, LearnedBot, StrongBot, play_deal
 from briscola.bots._weights import save_weights
 from briscola.encoding import encoding_for
+from tests.seat_zero import seat_zero_decisions
 
 np = pytest.importorskip("numpy")
 
@@ -55,24 +56,15 @@ def test_a_constant_value_takes_every_trick_it_can_before_the_end(tmp_path: Path
     can."""
     value = LearnedBot(network_file(tmp_path / "sure.npz", 0.9))
     bot = StrongBot(BUDGET, value=value, value_weight=1.0)
-    rng = random.Random(5)
     checked = 0
-    for seed in range(4):
-        state = new_game(ITALIAN, seed=seed)
-        while state.to_move is not None:
-            legal = legal_actions(state)
-            if state.to_move == 0:
-                action = bot.choose(observe(state, 0), legal, rng)
-                seen = observe(state, 0)
-                later = seen.stock_size + sum(seen.hand_sizes) > 10
-                if state.trick and later:
-                    taking = [a for a in legal if apply(state, a).to_move == 0]
-                    if taking:
-                        assert action in taking
-                        checked += 1
-            else:
-                action = rng.choice(legal)
-            state = apply(state, action)
+    for state, legal, action in seat_zero_decisions(ITALIAN, bot, range(4), random.Random(5)):
+        seen = observe(state, 0)
+        later = seen.stock_size + sum(seen.hand_sizes) > 10
+        if state.trick and later:
+            taking = [a for a in legal if apply(state, a).to_move == 0]
+            if taking:
+                assert action in taking
+                checked += 1
     assert checked >= 5
 
 

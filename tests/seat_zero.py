@@ -1,0 +1,29 @@
+"""A deal played with one bot at seat 0 and random play elsewhere, for
+tests that check each of that bot's decisions."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from briscola import Action, GameState, Rules, apply, legal_actions, new_game, observe
+from briscola.bots import Bot
+
+
+def seat_zero_decisions(
+    rules: Rules, bot: Bot, seeds: range, rng: random.Random
+) -> Iterator[tuple[GameState, tuple[Action, ...], Action]]:
+    """Play ``new_game(rules, seed=s)`` for each seed to its end, ``bot``
+    at seat 0 and a random legal action elsewhere (both from ``rng``);
+    yield the state, the legal actions and the bot's choice at each of
+    seat 0's decisions, before the choice is applied."""
+    for seed in seeds:
+        state = new_game(rules, seed=seed)
+        while state.to_move is not None:
+            legal = legal_actions(state)
+            if state.to_move == 0:
+                action = bot.choose(observe(state, 0), legal, rng)
+                yield state, legal, action
+            else:
+                action = rng.choice(legal)
+            state = apply(state, action)
