@@ -304,29 +304,25 @@ class StrongBot:
         self._exact = False
 
     def __repr__(self) -> str:
-        options = [f"budget={self.budget}"]
-        # Each option and the value that leaves it out; the convention apart.
-        shown: list[tuple[str, object, object]] = [
-            ("time_limit", self.time_limit, None),
-            ("exact_cards", self.exact_cards, None),
-            ("bid_confidence", self.bid_confidence, 0.7),
-            ("points_weight", self.points_weight, 3.0),
-            ("opponent_model", self.opponent_model, "rules"),
-            ("convention", self.convention, HONEST),
-            ("prior", self.prior, None),
-            ("prior_weight", self.prior_weight, 0.2),
-            ("value", self.value, None),
-            ("value_weight", self.value_weight, 0.5),
-            ("value_worlds", self.value_worlds, 8),
+        # Each option as written, or "" where it has its default value.
+        def given(name: str, value: object, default: object) -> str:
+            return "" if value == default else f"{name}={value!r}"
+
+        options = [
+            f"budget={self.budget}",
+            given("time_limit", self.time_limit, None),
+            given("exact_cards", self.exact_cards, None),
+            given("bid_confidence", self.bid_confidence, 0.7),
+            given("points_weight", self.points_weight, 3.0),
+            given("opponent_model", self.opponent_model, "rules"),
+            convention_argument(self.convention),
+            given("prior", self.prior, None),
+            given("prior_weight", self.prior_weight, 0.2),
+            given("value", self.value, None),
+            given("value_weight", self.value_weight, 0.5),
+            given("value_worlds", self.value_worlds, 8),
         ]
-        for name, value, default in shown:
-            if name == "convention":
-                named = convention_argument(self.convention)
-                if named:
-                    options.append(named)
-            elif value != default:
-                options.append(f"{name}={value!r}")
-        return f"StrongBot({', '.join(options)})"
+        return f"StrongBot({', '.join(option for option in options if option)})"
 
     def choose(
         self, observation: Observation, legal: Sequence[Action], rng: random.Random
