@@ -58,6 +58,10 @@ _INT8: Final = np.dtype(np.int8)
 """The masks' dtype, made once (``np.frombuffer`` takes half the time
 with a dtype than with a type)."""
 
+_INT64: Final = np.int64
+"""The type of an index picked from a mask by NumPy, taken as quickly as
+an int by :func:`action_index`."""
+
 MASKS_KEPT: Final = 16384
 """How many masks a :class:`Deal` keeps to hand out again before it
 forgets them all (a few megabytes at most)."""
@@ -147,8 +151,11 @@ def point_margin(state: GameState, seat: int) -> float:
 
 def action_index(action: object, size: int) -> int:
     """``action`` as an action index below ``size``."""
-    if type(action) is int and 0 <= action < size:
-        return action
+    kind = type(action)
+    if kind is int or kind is _INT64:  # the common cases, at once
+        index = operator.index(cast(SupportsIndex, action))
+        if 0 <= index < size:
+            return index
     try:
         # Anything with __index__ will do (a NumPy integer too); the rest
         # raises TypeError here, and is refused below.

@@ -95,6 +95,7 @@ class CompiledDeal:
         self._seat = np.zeros(1, dtype=np.int64)
         self._out = np.zeros((1, rules.players), dtype=np.int64)
         self._step = Bound(step_and_observe)
+        self._act = self._step.given(r, d)  # entered directly from the second deal
         self._observe = Bound(observe_deals)
         self._deal_all = Bound(deal_all)
         self._points = Bound(deal_points)
@@ -151,6 +152,7 @@ class CompiledDeal:
         self._d.deck[0, :] = [slot_of[card] for card in pack]
         self._d.dealer[0] = dealer
         self._deal_all(self._r, self._d)
+        self._act = self._step.given(self._r, self._d)
         self._pack, self._dealer = pack, dealer
         self._history = []
         self._replayed, self._done = NO_DEAL, 0
@@ -160,7 +162,7 @@ class CompiledDeal:
 
     def act(self, index: int) -> None:
         """Take the legal action ``index`` for the seat to move."""
-        mover = self._step(self._r, self._d, index)
+        mover = self._act(index)
         self._history.append(index)
         self._seen = mover
         if mover < 0:

@@ -20,6 +20,7 @@ some 15 microseconds a call, a tenth of a step at 1,024 deals).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any, TypeVar, cast
 
 from numba import njit
@@ -62,6 +63,12 @@ class Bound:
     def __init__(self, kernel: Callable[..., object]) -> None:
         self._kernel = kernel
         self._entry: Callable[..., object] | None = None
+
+    def given(self, *leading: object) -> Callable[..., Any]:
+        """This kernel with its leading arguments ``leading`` given (the
+        rest to come): its compiled code once a call has found it, else
+        through this object."""
+        return partial(self._entry or self, *leading)
 
     def __call__(self, *args: object) -> Any:
         entry = self._entry
