@@ -1,7 +1,7 @@
 """Search with what was learned: StrongBot with the learned policy as a
 prior and the learned value at its leaves.
 
-Run ``python benchmarks/learned_search.py --packs 500 --weight 0.2``. The
+Run ``python benchmarks/learned_search.py --packs 500 --weight 0.4``. The
 guided bot is ``StrongBot(budget, prior=LearnedBot(), prior_weight=weight)``:
 in trick play it weighs each legal action as
 :meth:`briscola.bots.StrongBot.evaluate` does (the mean value over its
@@ -71,7 +71,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--packs", type=int, default=200)
     parser.add_argument("--first", type=int, default=0, help="seed of the first pack")
     parser.add_argument("--budget", type=int, default=25_000, help="both bots' budget")
-    parser.add_argument("--weight", type=float, default=0.2, help="weight of the prior")
+    parser.add_argument("--weight", type=float, default=0.4, help="weight of the prior")
     parser.add_argument("--weights", default=None, help="a weights file (default: shipped)")
     parser.add_argument("--value-weight", type=float, default=0.0, help="the value's share")
     parser.add_argument("--value-worlds", type=int, default=8, help="worlds for the value")

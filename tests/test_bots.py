@@ -478,7 +478,7 @@ def test_monte_carlo_leaves_the_auction_to_its_fallback() -> None:
 
 def test_make_bot() -> None:
     """The command line's bot names."""
-    assert BOT_NAMES == ("random", "heuristic", "montecarlo", "strong", "learned")
+    assert BOT_NAMES == ("random", "heuristic", "montecarlo", "strong", "search", "learned")
     assert isinstance(make_bot("random"), RandomBot)
     assert isinstance(make_bot(" Heuristic "), HeuristicBot)
     searcher = make_bot("montecarlo:7")

@@ -322,18 +322,35 @@ def test_bad_options_raise(options: dict[str, object]) -> None:
 
 def test_make_bot_names_the_strong_bot() -> None:
     """``make_bot("strong")`` (and ``--bots strong``) builds the strong bot
-    with its default budget; ``strong:BUDGET`` sets the budget, which must
-    be a positive number."""
-    from briscola.bots import BOT_NAMES, make_bot
+    with its default budget, guided by the shipped networks at the default
+    weight; ``strong:BUDGET`` sets the budget, which must be a positive
+    number."""
+    from briscola.bots import BOT_NAMES, LearnedBot, make_bot
 
     assert "strong" in BOT_NAMES
     default = make_bot("strong")
     assert isinstance(default, StrongBot) and default.budget == StrongBot().budget
+    assert isinstance(default.prior, LearnedBot) and default.prior.weights is None
+    assert default.prior_weight == StrongBot().prior_weight and StrongBot().prior is None
     small = make_bot(" Strong:500 ")
     assert isinstance(small, StrongBot) and small.budget == 500
+    assert isinstance(small.prior, LearnedBot)
     for bad in ("strong:0", "strong:-3", "strong:lots", "strong:²"):
         with pytest.raises(ValueError, match="strong:BUDGET needs a positive budget"):
             make_bot(bad)
+
+
+def test_make_bot_names_the_search_alone() -> None:
+    """``make_bot("search")`` is the strong bot's search without a network,
+    ``StrongBot()``; ``search:BUDGET`` sets its budget."""
+    from briscola.bots import BOT_NAMES, make_bot
+
+    assert "search" in BOT_NAMES
+    alone = make_bot("search")
+    assert isinstance(alone, StrongBot) and repr(alone) == repr(StrongBot())
+    assert repr(make_bot("SEARCH:700")) == repr(StrongBot(700))
+    with pytest.raises(ValueError, match="search:BUDGET needs a positive budget"):
+        make_bot("search:0")
 
 
 @given(

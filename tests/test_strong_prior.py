@@ -90,3 +90,36 @@ def test_prior_arguments_are_checked_and_shown() -> None:
         "StrongBot(budget=5000, prior=LearnedBot(), prior_weight=0.5)"
     )
     assert repr(StrongBot(prior=LearnedBot())) == "StrongBot(budget=25000, prior=LearnedBot())"
+
+
+def test_the_named_strong_bot_plays_alone_where_no_network_ships() -> None:
+    """``make_bot("strong")`` under rules without shipped weights plays
+    exactly as the search alone of the same budget; under rules with
+    weights the prior changes some of its moves."""
+    from briscola.bots import make_bot
+
+    for rules in (preset("spanish-2p"), preset("italian-3p")):
+        for seed in range(2):
+            named = [make_bot("strong:600")] + [HeuristicBot()] * (rules.players - 1)
+            searching = [StrongBot(600)] + [HeuristicBot()] * (rules.players - 1)
+            assert play_deal(rules, named, seed=seed).history == (
+                play_deal(rules, searching, seed=seed).history
+            )
+    guided = [
+        play_deal(ITALIAN, [make_bot("strong:600"), HeuristicBot()], seed=s) for s in range(4)
+    ]
+    alone = [play_deal(ITALIAN, [StrongBot(600), HeuristicBot()], seed=s) for s in range(4)]
+    assert [deal.history for deal in guided] != [deal.history for deal in alone]
+
+
+def test_numpy_and_plain_python_priors_choose_the_same_moves() -> None:
+    """The shipped network as a prior, evaluated with NumPy or in plain
+    Python, leads the search to the same moves, deal after deal."""
+    histories = []
+    for backend in ("numpy", "python"):
+        prior = LearnedBot(backend=backend)
+        bot = StrongBot(2000, prior=prior)
+        histories.append(
+            [play_deal(ITALIAN, [bot, HeuristicBot()], seed=seed).history for seed in range(3)]
+        )
+    assert histories[0] == histories[1]

@@ -69,16 +69,17 @@ def test_a_constant_value_takes_every_trick_it_can_before_the_end(tmp_path: Path
 
 
 def test_the_value_changes_moves_only_where_a_value_exists(tmp_path: Path) -> None:
-    """A random value head changes some moves of italian-2p; a weights
-    file without a value head, the shipped networks (none has one yet), a
-    value weighed 0, and rules the network has no weights for play
-    exactly as the search alone."""
+    """A random value head, or the shipped italian-2p network's, changes
+    some moves of italian-2p; a weights file without a value head, a value
+    weighed 0, and rules the network has no weights for play exactly as
+    the search alone."""
     random_value = LearnedBot(network_file(tmp_path / "random.npz", float("nan")))
     seeds = range(3)
     alone = histories(ITALIAN, StrongBot(BUDGET), seeds)
     assert histories(ITALIAN, StrongBot(BUDGET, value=random_value), seeds) != alone
+    assert histories(ITALIAN, StrongBot(BUDGET, value=LearnedBot()), seeds) != alone
     policy_only = LearnedBot(network_file(tmp_path / "policy.npz", None))
-    for value, weight in ((policy_only, 1.0), (LearnedBot(), 1.0), (random_value, 0.0)):
+    for value, weight in ((policy_only, 1.0), (random_value, 0.0)):
         guided = StrongBot(BUDGET, value=value, value_weight=weight)
         assert histories(ITALIAN, guided, seeds) == alone
     spanish = preset("spanish-2p")

@@ -1,7 +1,7 @@
 """Score a training run's checkpoints against bots it never trained on.
 
 Run ``python tools/checkpoint_scores.py --run runs/learned --iterations
-0,3,6 --opponents mc:200,strong --packs 100``: each iteration's weights
+0,3,6 --opponents mc:200,search --packs 100``: each iteration's weights
 (``weights-NN.npz`` in the run folder) play duplicate packs
 (:func:`briscola.bots.duplicate_match`, seeds from ``--first``) against each
 opponent (a :func:`briscola.bots.make_bot` name), and one JSON line per
@@ -25,7 +25,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--run", default="runs/learned", help="the training's run folder")
     parser.add_argument("--iterations", default="0", help="iterations, separated by commas")
-    parser.add_argument("--opponents", default="strong", help="make_bot names, by commas")
+    parser.add_argument("--opponents", default="search", help="make_bot names, by commas")
     parser.add_argument("--preset", default="italian-2p")
     parser.add_argument("--packs", type=int, default=100)
     parser.add_argument("--first", type=int, default=20_000, help="seed of the first pack")

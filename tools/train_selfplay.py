@@ -17,12 +17,14 @@ improves it from the outcome of its own deals. Each update:
    a floor, the score an average of recent deals), so that the policy
    keeps meeting, and does not forget how to beat, what it once beat.
    The learner samples from its policy; league members play their best
-   action, as the bot does. The shipped network's logits are flat
-   (fitted to soft targets): sampled as they are, it scored 0.28 against
-   its own best-action play over 512 deals, and 0.49 with its logits
-   times 3 (``--sharpen``, the default), which keeps an entropy of 0.57
-   nats a decision to explore with; the best action does not change. The heuristic bot, StrongBot and the Monte
-   Carlo bot never play in training: they are the yardsticks.
+   action, as the bot does. A network fitted to soft targets (as
+   ``tools/train_learned.py`` fits them) has flat logits: the one shipped
+   in 0.2.0, sampled as it was, scored 0.28 against its own best-action
+   play over 512 deals, and 0.49 with its logits times 3 (``--sharpen
+   3``, as the first run started), which keeps an entropy of 0.57 nats a
+   decision to explore with; the best action does not change. The
+   heuristic bot, StrongBot and the Monte Carlo bot never play in
+   training: they are the yardsticks.
 2. **Rewards and advantages.** A deal's only reward is its outcome for
    each seat, at its end (``--reward margin``: the side's card points
    less the other side's over the pack's; ``win``: 1, 0 or -1). The value
@@ -62,8 +64,8 @@ Run::
     nice -n 10 python tools/train_selfplay.py --run runs/selfplay-2p --hours 8
     nice -n 10 python tools/train_selfplay.py --run runs/selfplay-2p --hours 8 --resume
 
-``--preset italian-4p --start none`` trains pairs from scratch (there is
-no shipped network for them); ``--smoke`` runs two tiny updates.
+``--preset italian-4p`` trains pairs from their shipped network,
+``--start none`` from a new one; ``--smoke`` runs two tiny updates.
 """
 
 from __future__ import annotations
@@ -505,7 +507,7 @@ def parse(argv: Sequence[str] | None, saved: dict[str, Any] | None = None) -> ar
     add(
         "--sharpen",
         type=float,
-        default=3.0,
+        default=1.0,
         help="multiply a loaded start network's logits by this (1: as it is)",
     )
     add("--value-hidden", type=int, default=64, help="units of a new value head's hidden layer")
@@ -530,7 +532,7 @@ def parse(argv: Sequence[str] | None, saved: dict[str, Any] | None = None) -> ar
     add("--save-every", type=int, default=5, help="updates between saves")
     add(
         "--yardsticks",
-        default="heuristic=500@500,strong=200@2000,mc:200=100@4000",
+        default="heuristic=500@500,search=200@2000,mc:200=100@4000",
         help="NAME=PACKS@UPDATES,...: score against NAME over PACKS packs every UPDATES",
     )
     add(

@@ -24,11 +24,18 @@ from ._strong import StrongBot
 __all__ = ["BOT_NAMES", "make_bot", "play_deal", "play_match", "ActionHook", "MatchHook"]
 
 
-BOT_NAMES: Final[tuple[str, ...]] = ("random", "heuristic", "montecarlo", "strong", "learned")
+BOT_NAMES: Final[tuple[str, ...]] = (
+    "random",
+    "heuristic",
+    "montecarlo",
+    "strong",
+    "search",
+    "learned",
+)
 """The names :func:`make_bot` knows.
 
 >>> [make_bot(name) for name in BOT_NAMES]
-[RandomBot(), HeuristicBot(), MonteCarloBot(samples=50, rollout='greedy'), StrongBot(budget=25000), LearnedBot()]
+[RandomBot(), HeuristicBot(), MonteCarloBot(samples=50, rollout='greedy'), StrongBot(budget=25000, prior=LearnedBot()), StrongBot(budget=25000), LearnedBot()]
 """
 
 
@@ -39,9 +46,12 @@ def make_bot(spec: str) -> Bot:
         spec: ``"random"``, ``"heuristic"``, ``"montecarlo"``,
             ``"montecarlo:SAMPLES"`` (``"mc"`` is short for
             ``"montecarlo"``), ``"strong"`` or ``"strong:BUDGET"`` (the
-            :class:`StrongBot`'s search budget, in cards played) or
-            ``"learned"`` (:class:`LearnedBot`, from the shipped weights); case and
-            surrounding spaces do not matter.
+            :class:`StrongBot`'s search budget, in cards played), guided
+            by the shipped networks where there are weights for the rules
+            (``StrongBot(prior=LearnedBot())``), ``"search"`` or
+            ``"search:BUDGET"`` (the same search alone, ``StrongBot()``),
+            or ``"learned"`` (:class:`LearnedBot`, from the shipped
+            weights); case and surrounding spaces do not matter.
 
     Returns:
         A new bot.
@@ -51,11 +61,11 @@ def make_bot(spec: str) -> Bot:
             not a positive number.
 
     >>> make_bot("heuristic"), make_bot("mc:50"), make_bot("strong:5000")
-    (HeuristicBot(), MonteCarloBot(samples=50, rollout='greedy'), StrongBot(budget=5000))
+    (HeuristicBot(), MonteCarloBot(samples=50, rollout='greedy'), StrongBot(budget=5000, prior=LearnedBot()))
     >>> make_bot("genius")
     Traceback (most recent call last):
     ...
-    ValueError: unknown bot 'genius'; known: random, heuristic, montecarlo, strong, learned (or montecarlo:SAMPLES, strong:BUDGET)
+    ValueError: unknown bot 'genius'; known: random, heuristic, montecarlo, strong, search, learned (or montecarlo:SAMPLES, strong:BUDGET, search:BUDGET)
     >>> make_bot("mc:0")
     Traceback (most recent call last):
     ...
@@ -75,12 +85,13 @@ def make_bot(spec: str) -> Bot:
         )
     if name == "learned" and not option:
         return LearnedBot()
-    if name == "strong":
-        if not option:
-            return StrongBot()
-        return StrongBot(budget=_positive(option, "strong:BUDGET", "a positive budget"))
+    if name in ("strong", "search"):
+        budget = _positive(option, f"{name}:BUDGET", "a positive budget") if option else 25_000
+        return StrongBot(budget, prior=LearnedBot() if name == "strong" else None)
     known = ", ".join(BOT_NAMES)
-    raise ValueError(f"unknown bot {spec!r}; known: {known} (or montecarlo:SAMPLES, strong:BUDGET)")
+    raise ValueError(
+        f"unknown bot {spec!r}; known: {known} (or montecarlo:SAMPLES, strong:BUDGET, search:BUDGET)"
+    )
 
 
 def _positive(option: str, form: str, wanted: str) -> int:

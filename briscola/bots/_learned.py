@@ -37,8 +37,9 @@ class LearnedBot:
     seat's encoded observation (:meth:`briscola.encoding.Encoding.encode`)
     and gives a logit per action index; the legal action with the highest
     logit is played. The networks were fitted to :class:`StrongBot`'s
-    values of the legal actions (the "Bots" guide says how, and how strong
-    the result is); they ship with the package for the rules the guide lists,
+    values of the legal actions, and italian-2p's then trained further by
+    self-play (the "Bots" guide says how, and how strong the result is);
+    they ship with the package for the rules the guide lists,
     keyed by the whole rules. For other rules it plays as
     :class:`HeuristicBot`, and says so once, with a warning, when it is
     first asked to choose under those rules.
@@ -203,7 +204,7 @@ class LearnedBot:
         card points less the other side's over the pack's, or ``"win"``,
         1 for a win and -1 for a loss; both from -1 to 1). ``None`` for
         rules it has no weights for, or weights without a value head
-        (the networks shipped so far have none).
+        (of the shipped networks, italian-2p's has one).
 
         Args:
             observation: What a seat may see (any seat, to move or not).
@@ -213,7 +214,9 @@ class LearnedBot:
 
         >>> from briscola import new_game, observe, preset
         >>> state = new_game(preset("italian-2p"), seed=3)
-        >>> print(LearnedBot().value(observe(state, 0)))
+        >>> -1 <= LearnedBot().value(observe(state, 0)) <= 1
+        True
+        >>> print(LearnedBot().value(observe(new_game(preset("spanish-2p"), seed=3), 0)))
         None
         """
         network = self._network_in(observation.rules, warn=False)

@@ -105,10 +105,14 @@ class Network:
 
         >>> from briscola import new_game, observe, preset
         >>> from briscola.encoding import encoding_for
-        >>> state = new_game(preset("italian-2p"), seed=3)
         >>> from briscola.bots._weights import shipped_weights
-        >>> print(shipped_weights()[0].value_python(encoding_for(state.rules).encode(observe(state, 0))))
+        >>> pairs, single = shipped_weights()[1], shipped_weights()[0]
+        >>> state = new_game(preset("italian-4p"), seed=3)
+        >>> print(pairs.value_python(encoding_for(state.rules).encode(observe(state, 0))))
         None
+        >>> state = new_game(preset("italian-2p"), seed=3)
+        >>> -1 <= single.value_python(encoding_for(state.rules).encode(observe(state, 0))) <= 1
+        True
         """
         if not self._value_columns:
             return None
@@ -125,8 +129,10 @@ class Network:
         >>> from briscola.encoding import encoding_for
         >>> state = new_game(preset("italian-2p"), seed=3)
         >>> from briscola.bots._weights import shipped_weights
-        >>> print(shipped_weights()[0].value_numpy(encoding_for(state.rules).encode(observe(state, 0))))
-        None
+        >>> net = shipped_weights()[0]
+        >>> vector = encoding_for(state.rules).encode(observe(state, 0))
+        >>> abs(net.value_numpy(vector) - net.value_python(vector)) < 1e-4
+        True
         """
         import numpy as np
 

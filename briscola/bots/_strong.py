@@ -199,13 +199,15 @@ class StrongBot:
             (elsewhere the search plays alone). :meth:`evaluate` stays the
             search's own.
         prior_weight: The weight of ``prior``'s probabilities, in the
-            values' units (a win is worth 1).
+            values' units (a win is worth 1); the default is the weight
+            that played best with the shipped networks (the "Bots"
+            guide).
         value: A :class:`LearnedBot` whose value head
             (:meth:`LearnedBot.value`) judges the positions one card
             ahead, where the search plays out (not where it solves the
             end exactly), for rules with two sides and no auction whose
-            weights have a value head (elsewhere, and with the shipped
-            networks so far, the search plays alone): in each of
+            weights have a value head (elsewhere the search plays
+            alone; italian-2p's shipped network has one): in each of
             ``value_worlds`` more worlds dealt after the search, each card
             is played and the seat then to move observes; its expected
             outcome (negated for the other side), a margin from -1 to 1,
@@ -253,7 +255,7 @@ class StrongBot:
         opponent_model: Literal["rules", "minimax"] = "rules",
         convention: Convention = HONEST,
         prior: LearnedBot | None = None,
-        prior_weight: float = 0.2,
+        prior_weight: float = 0.4,
         value: LearnedBot | None = None,
         value_weight: float = 0.5,
         value_worlds: int = 8,
@@ -317,7 +319,7 @@ class StrongBot:
             given("opponent_model", self.opponent_model, "rules"),
             convention_argument(self.convention),
             given("prior", self.prior, None),
-            given("prior_weight", self.prior_weight, 0.2),
+            given("prior_weight", self.prior_weight, 0.4),
             given("value", self.value, None),
             given("value_weight", self.value_weight, 0.5),
             given("value_worlds", self.value_worlds, 8),

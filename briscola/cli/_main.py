@@ -150,8 +150,8 @@ def _parser() -> argparse.ArgumentParser:
         default="heuristic",
         metavar="BOT",
         help="the bots: one for every other seat, or a comma-separated one per other seat "
-        f"in seat order ({', '.join(_bots.BOT_NAMES)}, montecarlo:SAMPLES, strong:BUDGET; "
-        "default heuristic)",
+        f"in seat order ({', '.join(_bots.BOT_NAMES)}, montecarlo:SAMPLES, strong:BUDGET, "
+        "search:BUDGET; default heuristic)",
     )
     play_parser.add_argument("--match", action="store_true", help="play the preset's whole match")
     play_parser.add_argument(
@@ -190,7 +190,8 @@ def _parser() -> argparse.ArgumentParser:
         default="heuristic,random",
         metavar="BOT,BOT",
         help="comma-separated bots: one for all seats, one per side or one per seat "
-        f"({', '.join(_bots.BOT_NAMES)}, montecarlo:SAMPLES, strong:BUDGET; default heuristic,random)",
+        f"({', '.join(_bots.BOT_NAMES)}, montecarlo:SAMPLES, strong:BUDGET, search:BUDGET; "
+        "default heuristic,random)",
     )
     sim.add_argument(
         "--seed", type=_seed, default=1, help="seed of the first deal; deal k uses seed + k"
