@@ -1,5 +1,6 @@
-"""A deal played with one bot at seat 0 and random play elsewhere, for
-tests that check each of that bot's decisions."""
+"""Deals played with one bot at seat 0, for tests that check that bot's
+decisions (random play elsewhere) or compare its deals (the heuristic
+bot elsewhere)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import random
 from collections.abc import Iterator
 
 from briscola import Action, GameState, Rules, apply, legal_actions, new_game, observe
-from briscola.bots import Bot
+from briscola.bots import Bot, HeuristicBot, play_deal
 
 
 def seat_zero_decisions(
@@ -27,3 +28,10 @@ def seat_zero_decisions(
             else:
                 action = rng.choice(legal)
             state = apply(state, action)
+
+
+def seat_zero_histories(rules: Rules, bot: Bot, seeds: range) -> list[tuple[Action, ...]]:
+    """The history of ``new_game(rules, seed=s)`` played to its end for
+    each seed, ``bot`` at seat 0 and the heuristic bot at the others."""
+    others = [HeuristicBot()] * (rules.players - 1)
+    return [play_deal(rules, [bot, *others], seed=seed).history for seed in seeds]

@@ -14,7 +14,7 @@ from briscola import GameState, apply, legal_actions, new_game, observe, preset
 from briscola.bots import HeuristicBot, LearnedBot, StrongBot, play_deal
 from briscola.bots._weights import save_weights
 from briscola.encoding import encoding_for
-from tests.seat_zero import seat_zero_decisions
+from tests.seat_zero import seat_zero_decisions, seat_zero_histories
 
 np = pytest.importorskip("numpy")
 
@@ -99,27 +99,16 @@ def test_the_named_strong_bot_plays_alone_where_no_network_ships() -> None:
     from briscola.bots import make_bot
 
     for rules in (preset("spanish-2p"), preset("italian-3p")):
-        for seed in range(2):
-            named = [make_bot("strong:600")] + [HeuristicBot()] * (rules.players - 1)
-            searching = [StrongBot(600)] + [HeuristicBot()] * (rules.players - 1)
-            assert play_deal(rules, named, seed=seed).history == (
-                play_deal(rules, searching, seed=seed).history
-            )
-    guided = [
-        play_deal(ITALIAN, [make_bot("strong:600"), HeuristicBot()], seed=s) for s in range(4)
-    ]
-    alone = [play_deal(ITALIAN, [StrongBot(600), HeuristicBot()], seed=s) for s in range(4)]
-    assert [deal.history for deal in guided] != [deal.history for deal in alone]
+        named = seat_zero_histories(rules, make_bot("strong:600"), range(2))
+        assert named == seat_zero_histories(rules, StrongBot(600), range(2))
+    guided = seat_zero_histories(ITALIAN, make_bot("strong:600"), range(4))
+    assert guided != seat_zero_histories(ITALIAN, StrongBot(600), range(4))
 
 
 def test_numpy_and_plain_python_priors_choose_the_same_moves() -> None:
     """The shipped network as a prior, evaluated with NumPy or in plain
     Python, leads the search to the same moves, deal after deal."""
-    histories = []
-    for backend in ("numpy", "python"):
-        prior = LearnedBot(backend=backend)
-        bot = StrongBot(2000, prior=prior)
-        histories.append(
-            [play_deal(ITALIAN, [bot, HeuristicBot()], seed=seed).history for seed in range(3)]
-        )
-    assert histories[0] == histories[1]
+    fast, slow = (StrongBot(2000, prior=LearnedBot(backend=b)) for b in ("numpy", "python"))
+    assert seat_zero_histories(ITALIAN, fast, range(3)) == (
+        seat_zero_histories(ITALIAN, slow, range(3))
+    )

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from briscola import Rules, apply, observe, preset
-from briscola.bots import HeuristicBot, LearnedBot, StrongBot, play_deal
+from briscola import apply, observe, preset
+from briscola.bots import HeuristicBot, LearnedBot, StrongBot
 from briscola.bots._weights import save_weights
 from briscola.encoding import encoding_for
-from tests.seat_zero import seat_zero_decisions
+from tests.seat_zero import seat_zero_decisions, seat_zero_histories
 
 np = pytest.importorskip("numpy")
 
@@ -41,11 +41,6 @@ def network_file(path: Path, value: float | None, seed: int = 0) -> Path:
             head.append((draw.normal(0, 1, (8, 1)), np.zeros(1)))
     save_weights(path, ITALIAN, layers, head, preset="italian-2p")
     return path
-
-
-def histories(rules: Rules, bot: StrongBot, seeds: range) -> list[object]:
-    """The history of each deal of ``seeds`` with ``bot`` at seat 0."""
-    return [play_deal(rules, [bot, HeuristicBot()], seed=seed).history for seed in seeds]
 
 
 def test_a_constant_value_takes_every_trick_it_can_before_the_end(tmp_path: Path) -> None:
@@ -75,16 +70,18 @@ def test_the_value_changes_moves_only_where_a_value_exists(tmp_path: Path) -> No
     the search alone."""
     random_value = LearnedBot(network_file(tmp_path / "random.npz", float("nan")))
     seeds = range(3)
-    alone = histories(ITALIAN, StrongBot(BUDGET), seeds)
-    assert histories(ITALIAN, StrongBot(BUDGET, value=random_value), seeds) != alone
-    assert histories(ITALIAN, StrongBot(BUDGET, value=LearnedBot()), seeds) != alone
+    alone = seat_zero_histories(ITALIAN, StrongBot(BUDGET), seeds)
+    assert seat_zero_histories(ITALIAN, StrongBot(BUDGET, value=random_value), seeds) != alone
+    assert seat_zero_histories(ITALIAN, StrongBot(BUDGET, value=LearnedBot()), seeds) != alone
     policy_only = LearnedBot(network_file(tmp_path / "policy.npz", None))
     for value, weight in ((policy_only, 1.0), (random_value, 0.0)):
         guided = StrongBot(BUDGET, value=value, value_weight=weight)
-        assert histories(ITALIAN, guided, seeds) == alone
+        assert seat_zero_histories(ITALIAN, guided, seeds) == alone
     spanish = preset("spanish-2p")
     guided = StrongBot(BUDGET, value=random_value, value_weight=1.0)
-    assert histories(spanish, guided, seeds) == histories(spanish, StrongBot(BUDGET), seeds)
+    assert seat_zero_histories(spanish, guided, seeds) == seat_zero_histories(
+        spanish, StrongBot(BUDGET), seeds
+    )
 
 
 def test_numpy_and_plain_python_choose_the_same_moves(tmp_path: Path) -> None:
@@ -95,7 +92,7 @@ def test_numpy_and_plain_python_choose_the_same_moves(tmp_path: Path) -> None:
     for backend in ("numpy", "python"):
         value = LearnedBot(path, backend=backend)
         bot = StrongBot(BUDGET, value=value, value_weight=0.7, value_worlds=4)
-        moves[backend] = histories(ITALIAN, bot, range(3))
+        moves[backend] = seat_zero_histories(ITALIAN, bot, range(3))
     assert moves["numpy"] == moves["python"]
 
 
