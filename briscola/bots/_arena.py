@@ -86,8 +86,10 @@ def make_bot(spec: str) -> Bot:
     if name == "learned" and not option:
         return LearnedBot()
     if name in ("strong", "search"):
-        budget = _positive(option, f"{name}:BUDGET", "a positive budget") if option else 25_000
-        return StrongBot(budget, prior=LearnedBot() if name == "strong" else None)
+        prior = LearnedBot() if name == "strong" else None
+        if not option:
+            return StrongBot(prior=prior)
+        return StrongBot(_positive(option, f"{name}:BUDGET", "a positive budget"), prior=prior)
     known = ", ".join(BOT_NAMES)
     raise ValueError(
         f"unknown bot {spec!r}; known: {known} (or montecarlo:SAMPLES, strong:BUDGET, search:BUDGET)"
