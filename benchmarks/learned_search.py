@@ -1,7 +1,7 @@
 """Search with what was learned: StrongBot with the learned policy as a
 prior and the learned value at its leaves.
 
-Run ``python benchmarks/learned_search.py --packs 500 --weight 0.4``. The
+Run ``python benchmarks/learned_search.py --packs 500``. The
 guided bot is ``StrongBot(budget, prior=LearnedBot(), prior_weight=weight)``:
 in trick play it weighs each legal action as
 :meth:`briscola.bots.StrongBot.evaluate` does (the mean value over its
@@ -32,6 +32,7 @@ import argparse
 import random
 import time
 from collections.abc import Sequence
+from typing import Any
 
 from briscola import Action, Observation, preset
 from briscola.bots import Bot, DuplicateScore, LearnedBot, StrongBot, duplicate_match, make_bot
@@ -71,7 +72,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--packs", type=int, default=200)
     parser.add_argument("--first", type=int, default=0, help="seed of the first pack")
     parser.add_argument("--budget", type=int, default=25_000, help="both bots' budget")
-    parser.add_argument("--weight", type=float, default=0.4, help="weight of the prior")
+    parser.add_argument(
+        "--weight", type=float, default=None, help="weight of the prior (default: StrongBot's)"
+    )
     parser.add_argument("--weights", default=None, help="a weights file (default: shipped)")
     parser.add_argument("--value-weight", type=float, default=0.0, help="the value's share")
     parser.add_argument("--value-worlds", type=int, default=8, help="worlds for the value")
@@ -83,16 +86,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     rules = preset(args.preset)
     network = LearnedBot(args.weights, backend=args.backend)
-    guided = Timed(
-        StrongBot(
-            args.budget,
-            prior=network if args.weight else None,
-            prior_weight=args.weight,
-            value=network if args.value_weight else None,
-            value_weight=args.value_weight or 0.5,
-            value_worlds=args.value_worlds,
-        )
-    )
+    # StrongBot's own defaults for what the command line leaves out.
+    options: dict[str, Any] = {"value_worlds": args.value_worlds}
+    if args.weight != 0:
+        options["prior"] = network
+    if args.weight is not None:
+        options["prior_weight"] = args.weight
+    if args.value_weight:
+        options.update(value=network, value_weight=args.value_weight)
+    guided = Timed(StrongBot(args.budget, **options))
     opponent = Timed(StrongBot(args.budget) if args.opponent is None else make_bot(args.opponent))
 
     def show(score: DuplicateScore) -> None:
