@@ -20,6 +20,7 @@ from briscola import (
     GameState,
     Observation,
     apply,
+    bots,
     legal_actions,
     new_game,
     observe,
@@ -309,6 +310,33 @@ def test_training_smoke_run_needs_no_torch(tmp_path: Path) -> None:
     assert exported.read_bytes() == (tmp_path / "weights-00.npz").read_bytes()
     with pytest.raises(SystemExit, match="iteration 2 is not in"):
         module.main(["--smoke", "--out", str(tmp_path), "--export", str(exported), "--pick", "2"])
+
+
+def test_expert_iteration_from_a_network_keeps_its_value_head(tmp_path: Path) -> None:
+    """Bots, "Expert iteration on the guided search": started from a
+    network with a value head and labelled by the search it guides, the
+    learner plays from the first game, every labelled decision keeps its
+    side's margin at the deal's end, and the fitted weights keep the
+    head."""
+    start = tmp_path / "start.npz"
+    start.write_bytes((Path(bots.__file__).parent / "weights" / "italian-2p.npz").read_bytes())
+    run = tmp_path / "run"
+    argv = ["--smoke", "--out", str(run), "--start", str(start), "--prior", str(start)]
+    _training_script().main([*argv, "--beta", "0", "--self-share", "1"])
+    log = [json.loads(line) for line in (run / "log.jsonl").read_text().splitlines()]
+    assert [(entry["iteration"], entry["beta"]) for entry in log] == [(0, 0.0), (1, 0.0)]
+    assert not (run / "pretrained.npz").exists()
+    with np.load(run / "data" / "00-000.npz") as samples:
+        margins, labels = samples["z"], samples["y"]
+    assert len(margins) == len(labels) > 0
+    # Two seats, every one labelled: each margin is one side's, the other
+    # side's the opposite, and both are fractions of the pack's points.
+    assert set(np.round(np.abs(margins) * 120).astype(int).tolist()) <= set(range(121))
+    assert {float(m) for m in margins} >= {-float(m) for m in margins}
+    fitted = load_weights(run / "weights-00.npz")
+    assert fitted.value_layers and "prior=start.npz" in fitted.metadata["trained"]
+    seen = seen_by_mover(new_game(ITALIAN, seed=2))
+    assert LearnedBot(run / "weights-00.npz").value(seen) is not None
 
 
 def test_checkpoints_are_scored_once_each(tmp_path: Path) -> None:

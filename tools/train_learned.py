@@ -4,10 +4,12 @@ Each iteration plays games at the table: the learner (at iteration 0
 StrongBot itself, later the network of the iteration before, which plays
 StrongBot's choice with probability ``beta`` and a random card with
 probability ``epsilon``) against a league opponent drawn per game (the
-learner's own network, HeuristicBot, RandomBot). At every decision of the
+learner's own network in ``--self-share`` of the games, else HeuristicBot
+four times in five and RandomBot once). At every decision of the
 learner's seats (its side's: partners are trained together; every seat when
 it plays itself) with a choice, StrongBot
-(``--budget``) values every legal card (:meth:`briscola.bots.StrongBot.evaluate`):
+(``--budget``) values every legal card (:meth:`briscola.bots.StrongBot.evaluate`,
+and the prior's share with ``--prior``):
 the encoded observation (:meth:`briscola.encoding.Encoding.encode`), the
 legal mask, the best card and the values are saved. Games go to worker
 processes in chunks, each chunk to its own file, so an interrupted run
@@ -18,6 +20,16 @@ when it imports, else a small NumPy fit), from the pretrained network or,
 with ``--warm``, from the iteration before; it is saved as a weights file
 and measured against HeuristicBot over duplicate packs. ``log.jsonl`` in
 the run folder keeps the curve.
+
+Expert iteration on the guided search: ``--start FILE`` starts from a
+weights file (the shipped network, say) instead of one fitted to the
+heuristic bot, and that network plays from the first iteration (with
+``--beta 0`` the expert never plays for it); ``--prior FILE`` guides the
+expert by a network (``StrongBot(prior=LearnedBot(FILE))``, whose labels
+are the values it plays by: the search's plus the prior's share). When
+the start has a value head, the head goes on learning beside the policy:
+every labelled decision also keeps its side's margin at the deal's end
+(card points less the other side's, over the pack's), the head's target.
 
 Run ``nice -n 10 python tools/train_learned.py --out runs/learned`` (the
 full run), ``--smoke`` for a seconds-long run without torch (CI), and
@@ -44,7 +56,18 @@ from typing import Any
 
 import numpy as np
 
-from briscola import Card, Phase, Rules, Suit, apply, legal_actions, new_game, observe, preset
+from briscola import (
+    Card,
+    Phase,
+    Rules,
+    Suit,
+    apply,
+    final_outcome,
+    legal_actions,
+    new_game,
+    observe,
+    preset,
+)
 from briscola.bots import Bot, HeuristicBot, LearnedBot, RandomBot, StrongBot, duplicate_match
 from briscola.bots._weights import load_weights, save_weights
 from briscola.encoding import encoding_for
@@ -62,20 +85,28 @@ def collect(job: dict[str, Any]) -> dict[str, Any]:
     rules = preset(job["preset"])
     encoding = encoding_for(rules)
     rng = random.Random(job["seed"])
-    expert: Bot = HeuristicBot() if job["teacher"] else StrongBot(budget=job["budget"])
+    expert: Bot = HeuristicBot()
+    if not job["teacher"]:
+        prior = None if job["prior"] is None else LearnedBot(job["prior"])
+        expert = StrongBot(budget=job["budget"], prior=prior)
     learner: Bot | None = None if job["weights"] is None else LearnedBot(job["weights"])
     beta, epsilon = job["beta"], job["epsilon"]
     league: list[tuple[str, Bot | None]] = [("self", None), ("heuristic", HeuristicBot())]
     league.append(("random", RandomBot()))
+    share = job["self_share"]
+    shares = (share, 0.8 * (1 - share), 0.2 * (1 - share))
     vectors: list[list[float]] = []
     masks: list[list[int]] = []
     labels: list[int] = []
     values: list[list[float]] = []
+    seats: list[int] = []
+    outcomes: list[float] = []
     side_of = {seat: index for index, side in enumerate(rules.sides) for seat in side}
     for game in range(job["games"]):
         state = new_game(rules, seed=rng.getrandbits(64))
         me = side_of[game % rules.players]
-        name, opponent = rng.choices(league, weights=(0.5, 0.4, 0.1))[0]
+        name, opponent = rng.choices(league, weights=shares)[0]
+        first = len(seats)
         while not state.is_over:
             seat = state.to_move
             assert seat is not None
@@ -90,7 +121,7 @@ def collect(job: dict[str, Any]) -> dict[str, Any]:
             else:
                 row = [math.nan] * encoding.num_actions
                 if isinstance(expert, StrongBot) and seen.phase is Phase.PLAYING:
-                    weighed = expert.evaluate(seen, legal, rng)
+                    weighed = expert._weighed(seen, legal, rng)
                     label = legal[max(range(len(legal)), key=weighed.__getitem__)]
                     for action, value in zip(legal, weighed):
                         row[encoding.index(action)] = value
@@ -100,6 +131,7 @@ def collect(job: dict[str, Any]) -> dict[str, Any]:
                 masks.append(encoding.mask(seen))
                 labels.append(encoding.index(label))
                 values.append(row)
+                seats.append(seat)
                 if learner is None or rng.random() < beta:
                     action = label
                 elif rng.random() < epsilon:
@@ -107,11 +139,17 @@ def collect(job: dict[str, Any]) -> dict[str, Any]:
                 else:
                     action = learner.choose(seen, legal, rng)
             state = apply(state, action)
+        # The value head's target: the labelled seat's side's margin.
+        result = final_outcome(state)
+        taken = {seat: result.points[i] for i, side in enumerate(result.sides) for seat in side}
+        for seat in seats[first:]:
+            outcomes.append((2 * taken[seat] - sum(result.points)) / rules.total_points)
     return {
         "x": np.asarray(vectors, dtype=np.float32).reshape(-1, encoding.observation_size),
         "mask": np.asarray(masks, dtype=bool).reshape(-1, encoding.num_actions),
         "y": np.asarray(labels, dtype=np.int16),
         "v": np.asarray(values, dtype=np.float32).reshape(-1, encoding.num_actions),
+        "z": np.asarray(outcomes, dtype=np.float32),
     }
 
 
@@ -177,9 +215,16 @@ def fit_torch(
     epochs: int,
     seed: int,
     start: Layers | None = None,
-) -> tuple[Layers, dict[str, float]]:
-    """Fit the MLP with torch (from the layers ``start`` if given); return
-    its layers and the accuracies."""
+    value: tuple[np.ndarray, Layers] | None = None,
+    learning_rate: float = 2e-3,
+    value_coef: float = 0.5,
+) -> tuple[Layers, Layers, dict[str, float]]:
+    """Fit the MLP with torch (from the layers ``start`` if given; one
+    cycle up to ``learning_rate``); return its layers, its value head's
+    and the accuracies. With ``value``, the samples' outcomes (NaN where
+    unknown) and the value head's layers to start from, the head (reading
+    the last hidden layer) learns the outcomes beside the policy (squared
+    error times ``value_coef``)."""
     # Untyped here, so that the types check the same with or without torch.
     torch: Any = importlib.import_module("torch")
 
@@ -192,20 +237,39 @@ def fit_torch(
         if i < len(sizes) - 2:
             modules.append(torch.nn.ReLU())
     net = torch.nn.Sequential(*modules)
-    if start is not None:
-        linear = [m for m in net if isinstance(m, torch.nn.Linear)]
+    trunk, head = net[:-1], net[-1]
+    critic = torch.nn.Sequential()
+    if value is not None:
+        for i, (weights, _) in enumerate(value[1]):
+            if i:
+                critic.append(torch.nn.ReLU())
+            critic.append(torch.nn.Linear(*np.shape(weights)))
+
+    def copy(modules: Any, layers: Layers) -> None:
+        linear = [m for m in modules if isinstance(m, torch.nn.Linear)]
         with torch.no_grad():
-            for m, (weights, bias) in zip(linear, start):
+            for m, (weights, bias) in zip(linear, layers):
                 m.weight.copy_(torch.from_numpy(np.asarray(weights, dtype=np.float32).T))
                 m.bias.copy_(torch.from_numpy(np.asarray(bias, dtype=np.float32)))
+
+    if start is not None:
+        copy(net, start)
+    if value is not None:
+        copy(critic, value[1])
+    outcome_of = torch.from_numpy(
+        np.full(len(y), np.nan, np.float32) if value is None else value[0]
+    )
     order = np.random.default_rng(seed).permutation(len(y))
     held = max(1, len(y) // 20)
     val, train = order[:held], order[held:]
     tx, tm, ty, tt = (torch.from_numpy(a) for a in (x, mask, y.astype(np.int64), target))
-    optimiser = torch.optim.AdamW(net.parameters(), lr=1e-3, weight_decay=1e-4)
+    parameters = [*net.parameters(), *critic.parameters()]
+    optimiser = torch.optim.AdamW(parameters, lr=learning_rate / 2, weight_decay=1e-4)
     batch = 512
     steps = epochs * math.ceil(len(train) / batch)
-    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=2e-3, total_steps=steps)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(
+        optimiser, max_lr=learning_rate, total_steps=steps
+    )
 
     def masked(rows: Any) -> Any:
         return net(tx[rows]).masked_fill(~tm[rows], -1e9)
@@ -220,8 +284,14 @@ def fit_torch(
         for first in range(0, len(train), batch):
             rows = shuffled[first : first + batch]
             obs, act = renamings[draw.integers(len(renamings))]
-            logits = net(tx[rows][:, obs]).masked_fill(~tm[rows][:, act], -1e9)
+            hidden = trunk(tx[rows][:, obs])
+            logits = head(hidden).masked_fill(~tm[rows][:, act], -1e9)
             loss = torch.nn.functional.cross_entropy(logits, tt[rows][:, act])
+            known = ~torch.isnan(outcome_of[rows])
+            if value is not None and bool(known.any()):
+                guess = critic(hidden[known])[:, 0]
+                error = torch.nn.functional.mse_loss(guess, outcome_of[rows][known])
+                loss = loss + value_coef * error
             optimiser.zero_grad()
             loss.backward()
             optimiser.step()
@@ -232,12 +302,20 @@ def fit_torch(
             part: float((masked(torch.from_numpy(rows)).argmax(1) == ty[rows]).float().mean())
             for part, rows in (("train_accuracy", train[:20000]), ("val_accuracy", val))
         }
-    layers = [
-        (m.weight.detach().numpy().T.copy(), m.bias.detach().numpy().copy())
-        for m in net
-        if isinstance(m, torch.nn.Linear)
-    ]
-    return layers, accuracy
+        if value is not None:
+            known = val[~np.isnan(value[0][val])]
+            rows = torch.from_numpy(known)
+            guess = critic(trunk(tx[rows]))[:, 0]
+            accuracy["val_value_mse"] = float(((guess - outcome_of[rows]) ** 2).mean())
+
+    def arrays(modules: Any) -> Layers:
+        return [
+            (m.weight.detach().numpy().T.copy(), m.bias.detach().numpy().copy())
+            for m in modules
+            if isinstance(m, torch.nn.Linear)
+        ]
+
+    return arrays(net), arrays(critic), accuracy
 
 
 def fit_numpy(
@@ -250,9 +328,13 @@ def fit_numpy(
     epochs: int,
     seed: int,
     start: Layers | None = None,
-) -> tuple[Layers, dict[str, float]]:
-    """The same fit in NumPy (plain gradient steps with Adam), for runs
-    without torch."""
+    value: tuple[np.ndarray, Layers] | None = None,
+    learning_rate: float = 2e-3,
+    value_coef: float = 0.5,
+) -> tuple[Layers, Layers, dict[str, float]]:
+    """The same fit in NumPy (plain gradient steps with Adam at half of
+    ``learning_rate``), for runs without torch; it fits the policy only
+    and hands a value head back as it was given."""
     rng = np.random.default_rng(seed)
     sizes = [x.shape[1], *hidden, mask.shape[1]]
     params = []
@@ -286,10 +368,16 @@ def fit_numpy(
             for p_, g, (m, v) in zip(params, grads, moments):
                 m[:] = 0.9 * m + 0.1 * g
                 v[:] = 0.999 * v + 0.001 * g * g
-                p_ -= 1e-3 * (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-8)
+                p_ -= (
+                    learning_rate
+                    / 2
+                    * (m / (1 - 0.9**step))
+                    / (np.sqrt(v / (1 - 0.999**step)) + 1e-8)
+                )
     _, logits = forward(np.arange(len(y)))
     layers = [(params[i], params[i + 1]) for i in range(0, len(params), 2)]
-    return layers, {"train_accuracy": float((logits.argmax(1) == y).mean())}
+    accuracy = {"train_accuracy": float((logits.argmax(1) == y).mean())}
+    return layers, [] if value is None else value[1], accuracy
 
 
 def score_vs_heuristic(rules: Rules, weights: Path, packs: int, seed: int) -> tuple[float, float]:
@@ -314,9 +402,11 @@ def _job(
         "seed": args.seed * 1_000_003 + iteration * 10_007 + chunk + (500_000 if teacher else 0),
         "budget": args.budget,
         "teacher": teacher,
+        "prior": args.prior,
         "weights": None if weights is None else str(weights),
-        "beta": _schedule(iteration),
+        "beta": _schedule(iteration) if args.beta is None else args.beta,
         "epsilon": args.epsilon,
+        "self_share": args.self_share,
         "path": str(path),
     }
 
@@ -332,22 +422,30 @@ def _run(args: argparse.Namespace, jobs: list[dict[str, Any]]) -> None:
             np.savez_compressed(job["path"], **collect(job))
 
 
-def _samples(folder: Path) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Every sample in the folder's files: vectors, masks, labels and the
-    expert's values (NaN where it gave none)."""
+def _samples(
+    folder: Path,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Every sample in the folder's files: vectors, masks, labels, the
+    expert's values (NaN where it gave none) and the outcomes (NaN in
+    files from before they were kept)."""
     parts = [np.load(path, allow_pickle=False) for path in sorted(folder.glob("*.npz"))]
     x = np.concatenate([p["x"] for p in parts])
     mask = np.concatenate([p["mask"] for p in parts])
     values = np.concatenate(
         [p["v"] if "v" in p.files else np.full(p["mask"].shape, np.nan, np.float32) for p in parts]
     )
-    return x, mask, np.concatenate([p["y"] for p in parts]).astype(np.int64), values
+    z = np.concatenate(
+        [p["z"] if "z" in p.files else np.full(len(p["y"]), np.nan, np.float32) for p in parts]
+    )
+    return x, mask, np.concatenate([p["y"] for p in parts]).astype(np.int64), values, z
 
 
-def _layers(path: Path) -> Layers:
+def _layers(path: Path, prefix: str = "") -> Layers:
+    """The policy's layers in a weights file (``prefix="value_"``: its
+    value head's; none without one)."""
     with np.load(path, allow_pickle=False) as arrays:
-        count = sum(1 for name in arrays.files if name.startswith("w"))
-        return [(arrays[f"w{i}"], arrays[f"b{i}"]) for i in range(count)]
+        count = sum(1 for name in arrays.files if name.startswith(f"{prefix}w"))
+        return [(arrays[f"{prefix}w{i}"], arrays[f"{prefix}b{i}"]) for i in range(count)]
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -359,6 +457,20 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--chunk", type=int, default=20, help="games per worker job")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--budget", type=int, default=8000, help="StrongBot budget of the labels")
+    parser.add_argument(
+        "--prior", default=None, help="weights file guiding the expert (StrongBot's prior)"
+    )
+    parser.add_argument(
+        "--start",
+        default=None,
+        help="weights file to start from (and to play iteration 0), not a fresh pretrained one",
+    )
+    parser.add_argument(
+        "--beta", type=float, default=None, help="the expert's share of the learner's moves"
+    )
+    parser.add_argument(
+        "--self-share", type=float, default=0.5, help="share of games the learner plays alone"
+    )
     parser.add_argument("--epsilon", type=float, default=0.05)
     parser.add_argument(
         "--temperature",
@@ -371,6 +483,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     parser.add_argument("--hidden", default="256,128", help="hidden layer widths")
     parser.add_argument("--epochs", type=int, default=12)
+    parser.add_argument("--lr", type=float, default=2e-3, help="the fit's peak learning rate")
+    parser.add_argument(
+        "--value-coef", type=float, default=0.5, help="weight of the value head's squared error"
+    )
     parser.add_argument(
         "--teacher-games", type=int, default=4000, help="games labelled by HeuristicBot first"
     )
@@ -405,7 +521,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     fit = fit_numpy if args.numpy else fit_torch
     # The start: a network fitted to the heuristic bot's choices, which are
     # cheap, so that the expert's costly labels go to what it does better.
-    pretrained = out / "pretrained.npz"
+    pretrained = Path(args.start) if args.start else out / "pretrained.npz"
     if args.teacher_games and not pretrained.exists():
         (out / "teacher").mkdir(exist_ok=True)
         jobs = [
@@ -415,38 +531,56 @@ def main(argv: Sequence[str] | None = None) -> None:
         for job in jobs:
             job["games"] = args.chunk * 10
         _run(args, [job for job in jobs if not Path(job["path"]).exists()])
-        x, mask, y, values = _samples(out / "teacher")
+        x, mask, y, values, _ = _samples(out / "teacher")
         target = soft_targets(mask, y, values, args.temperature)
-        layers, accuracy = fit(rules, x, mask, y, target, hidden, args.teacher_epochs, args.seed)
+        layers, _, accuracy = fit(rules, x, mask, y, target, hidden, args.teacher_epochs, args.seed)
         save_weights(pretrained, rules, layers, preset=args.preset, trained="HeuristicBot")
         print(json.dumps({"pretrained": len(y), **accuracy}), flush=True)
     start = _layers(pretrained) if pretrained.exists() else None
+    head = _layers(pretrained, "value_") if pretrained.exists() else []
     for iteration in range(args.iterations):
         if iteration in done:
             continue
         started = time.time()
         weights = out / f"weights-{iteration - 1:02d}.npz" if iteration else None
+        if not iteration and args.start:
+            weights = pretrained
         jobs = [
             _job(args, out / "data" / f"{iteration:02d}-{chunk:03d}.npz", iteration, chunk, weights)
             for chunk in range(math.ceil(args.games / args.chunk))
         ]
         _run(args, [job for job in jobs if not Path(job["path"]).exists()])
-        x, mask, y, values = _samples(out / "data")
+        x, mask, y, values, z = _samples(out / "data")
         target = soft_targets(mask, y, values, args.temperature)
         labelled = time.time()
         if args.warm and iteration:
-            start = _layers(weights) if weights is not None else start
-        layers, accuracy = fit(
-            rules, x, mask, y, target, hidden, args.epochs, args.seed + iteration, start=start
+            assert weights is not None
+            start, head = _layers(weights), _layers(weights, "value_")
+        layers, head, accuracy = fit(
+            rules,
+            x,
+            mask,
+            y,
+            target,
+            hidden,
+            args.epochs,
+            args.seed + iteration,
+            start=start,
+            value=(z, head) if head else None,
+            learning_rate=args.lr,
+            value_coef=args.value_coef,
         )
         path = out / f"weights-{iteration:02d}.npz"
+        guide = "" if args.prior is None else f", prior={Path(args.prior).name}"
         save_weights(
             path,
             rules,
             layers,
+            head,
             preset=args.preset,
+            **({"value_target": "margin"} if head else {}),
             trained=(
-                f"tools/train_learned.py: DAgger on StrongBot(budget={args.budget}), "
+                f"tools/train_learned.py: DAgger on StrongBot(budget={args.budget}{guide}), "
                 f"iteration {iteration}, {len(y)} samples"
             ),
         )
@@ -454,7 +588,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         entry = {
             "iteration": iteration,
             "samples": len(y),
-            "beta": _schedule(iteration),
+            "beta": _schedule(iteration) if args.beta is None else args.beta,
             **accuracy,
             "score_vs_heuristic": round(score, 4),
             "ci95": round(half, 4),

@@ -400,9 +400,18 @@ class StrongBot:
         return action
 
     def _best(self, observation: Observation, legal: Sequence[Action], rng: random.Random) -> int:
-        """The index in ``legal`` of the action to play: the best value
-        over the worlds, mixed with the value's and the prior's
-        probabilities added (see the class)."""
+        """The index in ``legal`` of the action to play: the best of
+        :meth:`_weighed`."""
+        values = self._weighed(observation, legal, rng)
+        return max(range(len(legal)), key=values.__getitem__)
+
+    def _weighed(
+        self, observation: Observation, legal: Sequence[Action], rng: random.Random
+    ) -> tuple[float, ...]:
+        """Per action of ``legal``, what trick play maximises: its value
+        over the worlds, mixed with the value network's and with the
+        prior's probability added (see the class). ``tools/train_learned.py``
+        fits networks to it."""
         values = self.evaluate(observation, legal, rng)
         if self.value is not None and self.value_weight and not self._exact:
             judged = self._judged(self.value, observation, legal, rng)
@@ -413,7 +422,7 @@ class StrongBot:
         if odds is not None:
             weight = self.prior_weight
             values = tuple(value + weight * p for value, p in zip(values, odds))
-        return max(range(len(legal)), key=values.__getitem__)
+        return values
 
     def evaluate(
         self, observation: Observation, legal: Sequence[Action], rng: random.Random
