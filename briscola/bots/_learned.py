@@ -38,7 +38,8 @@ class LearnedBot:
     and gives a logit per action index; the legal action with the highest
     logit is played. The networks were fitted to :class:`StrongBot`'s
     values of the legal actions, and italian-2p's then trained further by
-    self-play (the "Bots" guide says how, and how strong the result is);
+    self-play and fitted again to the search it guides (the "Bots" guide
+    says how, and how strong the result is);
     they ship with the package for the rules the guide lists,
     keyed by the whole rules. For other rules it plays as
     :class:`HeuristicBot`, and says so once, with a warning, when it is
