@@ -337,6 +337,10 @@ def test_expert_iteration_from_a_network_keeps_its_value_head(tmp_path: Path) ->
     assert fitted.value_layers and "prior=start.npz" in fitted.metadata["trained"]
     seen = seen_by_mover(new_game(ITALIAN, seed=2))
     assert LearnedBot(run / "weights-00.npz").value(seen) is not None
+    missing = ["--smoke", "--out", str(tmp_path / "other"), "--start", str(tmp_path / "none.npz")]
+    with pytest.raises(SystemExit, match="no weights file"):
+        _training_script().main(missing)
+    assert not (tmp_path / "none.npz").exists()
 
 
 def test_checkpoints_are_scored_once_each(tmp_path: Path) -> None:

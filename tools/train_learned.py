@@ -522,6 +522,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     # The start: a network fitted to the heuristic bot's choices, which are
     # cheap, so that the expert's costly labels go to what it does better.
     pretrained = Path(args.start) if args.start else out / "pretrained.npz"
+    if args.start and not pretrained.is_file():
+        raise SystemExit(f"--start: no weights file at {pretrained}")
     if args.teacher_games and not pretrained.exists():
         (out / "teacher").mkdir(exist_ok=True)
         jobs = [
@@ -556,7 +558,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         if args.warm and iteration:
             assert weights is not None
             start, head = _layers(weights), _layers(weights, "value_")
-        layers, head, accuracy = fit(
+        layers, fitted_head, accuracy = fit(
             rules,
             x,
             mask,
@@ -576,9 +578,9 @@ def main(argv: Sequence[str] | None = None) -> None:
             path,
             rules,
             layers,
-            head,
+            fitted_head,
             preset=args.preset,
-            **({"value_target": "margin"} if head else {}),
+            **({"value_target": "margin"} if fitted_head else {}),
             trained=(
                 f"tools/train_learned.py: DAgger on StrongBot(budget={args.budget}{guide}), "
                 f"iteration {iteration}, {len(y)} samples"
