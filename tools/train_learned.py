@@ -440,12 +440,14 @@ def _samples(
     return x, mask, np.concatenate([p["y"] for p in parts]).astype(np.int64), values, z
 
 
-def _layers(path: Path, prefix: str = "") -> Layers:
-    """The policy's layers in a weights file (``prefix="value_"``: its
-    value head's; none without one)."""
-    with np.load(path, allow_pickle=False) as arrays:
-        count = sum(1 for name in arrays.files if name.startswith(f"{prefix}w"))
-        return [(arrays[f"{prefix}w{i}"], arrays[f"{prefix}b{i}"]) for i in range(count)]
+def _network(path: Path) -> tuple[Layers, Layers]:
+    """The policy's and the value head's layers of a weights file (no
+    head: none), read and checked by the package's loader."""
+    net = load_weights(path)
+    return (
+        [(np.asarray(w), np.asarray(b)) for w, b in net.layers],
+        [(np.asarray(w), np.asarray(b)) for w, b in net.value_layers],
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -538,8 +540,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         layers, _, accuracy = fit(rules, x, mask, y, target, hidden, args.teacher_epochs, args.seed)
         save_weights(pretrained, rules, layers, preset=args.preset, trained="HeuristicBot")
         print(json.dumps({"pretrained": len(y), **accuracy}), flush=True)
-    start = _layers(pretrained) if pretrained.exists() else None
-    head = _layers(pretrained, "value_") if pretrained.exists() else []
+    start, head = _network(pretrained) if pretrained.exists() else (None, [])
     for iteration in range(args.iterations):
         if iteration in done:
             continue
@@ -557,7 +558,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         labelled = time.time()
         if args.warm and iteration:
             assert weights is not None
-            start, head = _layers(weights), _layers(weights, "value_")
+            start, head = _network(weights)
         layers, fitted_head, accuracy = fit(
             rules,
             x,
