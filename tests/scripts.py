@@ -13,8 +13,11 @@ ROOT = Path(__file__).parent.parent
 
 def load_script(relative: str) -> Any:
     """The script at ``relative`` (from the repository's root), imported
-    as a module named after its file."""
+    as a module named after its file, with its folder on the import path
+    (as when it runs)."""
     path = ROOT / relative
+    if str(path.parent) not in sys.path:
+        sys.path.append(str(path.parent))
     spec = importlib.util.spec_from_file_location(path.stem, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

@@ -41,7 +41,6 @@ from such a network by self-play on the batched engine.
 from __future__ import annotations
 
 import argparse
-import importlib
 import itertools
 import json
 import math
@@ -55,6 +54,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from torch_layers import Layers, layers_of, load_layers, torch_module
 
 from briscola import (
     Card,
@@ -62,17 +62,15 @@ from briscola import (
     Rules,
     Suit,
     apply,
-    final_outcome,
     legal_actions,
     new_game,
     observe,
     preset,
 )
+from briscola._rewards import rewards
 from briscola.bots import Bot, HeuristicBot, LearnedBot, RandomBot, StrongBot, duplicate_match
 from briscola.bots._weights import load_weights, save_weights
 from briscola.encoding import encoding_for
-
-Layers = list[tuple[np.ndarray, np.ndarray]]
 
 
 def _schedule(iteration: int) -> float:
@@ -140,10 +138,8 @@ def collect(job: dict[str, Any]) -> dict[str, Any]:
                     action = learner.choose(seen, legal, rng)
             state = apply(state, action)
         # The value head's target: the labelled seat's side's margin.
-        result = final_outcome(state)
-        taken = {seat: result.points[i] for i, side in enumerate(result.sides) for seat in side}
-        for seat in seats[first:]:
-            outcomes.append((2 * taken[seat] - sum(result.points)) / rules.total_points)
+        margins = rewards(state, "points")
+        outcomes.extend(margins[seat] for seat in seats[first:])
     return {
         "x": np.asarray(vectors, dtype=np.float32).reshape(-1, encoding.observation_size),
         "mask": np.asarray(masks, dtype=bool).reshape(-1, encoding.num_actions),
@@ -225,8 +221,7 @@ def fit_torch(
     unknown) and the value head's layers to start from, the head (reading
     the last hidden layer) learns the outcomes beside the policy (squared
     error times ``value_coef``)."""
-    # Untyped here, so that the types check the same with or without torch.
-    torch: Any = importlib.import_module("torch")
+    torch = torch_module()
 
     torch.manual_seed(seed)
     torch.set_num_threads(max(1, min(2, os.cpu_count() or 1)))
@@ -245,17 +240,10 @@ def fit_torch(
                 critic.append(torch.nn.ReLU())
             critic.append(torch.nn.Linear(*np.shape(weights)))
 
-    def copy(modules: Any, layers: Layers) -> None:
-        linear = [m for m in modules if isinstance(m, torch.nn.Linear)]
-        with torch.no_grad():
-            for m, (weights, bias) in zip(linear, layers):
-                m.weight.copy_(torch.from_numpy(np.asarray(weights, dtype=np.float32).T))
-                m.bias.copy_(torch.from_numpy(np.asarray(bias, dtype=np.float32)))
-
     if start is not None:
-        copy(net, start)
+        load_layers(net, start)
     if value is not None:
-        copy(critic, value[1])
+        load_layers(critic, value[1])
     outcome_of = torch.from_numpy(
         np.full(len(y), np.nan, np.float32) if value is None else value[0]
     )
@@ -307,15 +295,7 @@ def fit_torch(
             rows = torch.from_numpy(known)
             guess = critic(trunk(tx[rows]))[:, 0]
             accuracy["val_value_mse"] = float(((guess - outcome_of[rows]) ** 2).mean())
-
-    def arrays(modules: Any) -> Layers:
-        return [
-            (m.weight.detach().numpy().T.copy(), m.bias.detach().numpy().copy())
-            for m in modules
-            if isinstance(m, torch.nn.Linear)
-        ]
-
-    return arrays(net), arrays(critic), accuracy
+    return layers_of(net), layers_of(critic), accuracy
 
 
 def fit_numpy(

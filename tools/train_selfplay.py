@@ -77,7 +77,6 @@ import os
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 import argparse  # noqa: E402
-import importlib  # noqa: E402
 import json  # noqa: E402
 import math  # noqa: E402
 import shutil  # noqa: E402
@@ -90,14 +89,13 @@ from pathlib import Path  # noqa: E402
 from typing import Any  # noqa: E402
 
 import numpy as np  # noqa: E402
+from torch_layers import Layers, layers_of, load_layers, torch_module  # noqa: E402
 
 from briscola import Rules, preset  # noqa: E402
 from briscola.bots import LearnedBot, duplicate_match  # noqa: E402
 from briscola.bots._weights import load_weights, save_weights  # noqa: E402
 from briscola.encoding import encoding_for  # noqa: E402
 from briscola.vector import BatchGame  # noqa: E402
-
-Layers = list[tuple[np.ndarray, np.ndarray]]
 
 SHIPPED = Path(__file__).parent.parent / "briscola" / "bots" / "weights"
 SELF = -1
@@ -299,12 +297,6 @@ def advantages(batch: dict[str, np.ndarray], lam: float) -> tuple[np.ndarray, np
 # -- the network in torch ------------------------------------------------
 
 
-def torch_module() -> Any:
-    """torch, imported when needed (untyped, so that the types check the
-    same with or without it)."""
-    return importlib.import_module("torch")
-
-
 def build_model(policy: Policy, value_hidden: int, seed: int) -> Any:
     """A torch module with the policy's layers and its value head (a new
     one, ``value_hidden`` units then one output, if it has none)."""
@@ -337,15 +329,11 @@ def build_model(policy: Policy, value_hidden: int, seed: int) -> Any:
             return self.head(x), v[:, 0]
 
     model = Model()
-    with torch.no_grad():
-        for module, (w, b) in zip([*model.trunk, model.head], policy.layers):
-            module.weight.copy_(torch.from_numpy(w.T.copy()))
-            module.bias.copy_(torch.from_numpy(b.copy()))
-        if policy.value_layers:
-            for module, (w, b) in zip(model.value, policy.value_layers):
-                module.weight.copy_(torch.from_numpy(w.T.copy()))
-                module.bias.copy_(torch.from_numpy(b.copy()))
-        else:
+    load_layers([*model.trunk, model.head], policy.layers)
+    if policy.value_layers:
+        load_layers(model.value, policy.value_layers)
+    else:
+        with torch.no_grad():
             model.value[-1].weight.mul_(0.01)
             model.value[-1].bias.zero_()
     return model
@@ -353,13 +341,7 @@ def build_model(policy: Policy, value_hidden: int, seed: int) -> Any:
 
 def to_policy(model: Any) -> Policy:
     """The torch module's weights as a :class:`Policy`."""
-
-    def arrays(modules: Any) -> Layers:
-        return [
-            (m.weight.detach().numpy().T.copy(), m.bias.detach().numpy().copy()) for m in modules
-        ]
-
-    return Policy(arrays([*model.trunk, model.head]), arrays(model.value))
+    return Policy(layers_of([*model.trunk, model.head]), layers_of(model.value))
 
 
 def ppo_update(
