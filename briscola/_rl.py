@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import array
 import operator
-from typing import Any, Final, Protocol, SupportsIndex, cast
+from collections.abc import Callable
+from typing import Any, Final, Protocol, cast
 
 import gymnasium
 import numpy as np
@@ -84,17 +85,22 @@ def check_reward(reward: str) -> str:
     return reward
 
 
+_as_index: Final = cast(Callable[[object], int], operator.index)
+"""``operator.index``, typed to take anything (it raises ``TypeError``
+for what has no ``__index__``)."""
+
+
 def action_index(action: object, size: int) -> int:
     """``action`` as an action index below ``size``."""
     kind = type(action)
     if kind is int or kind is _INT64:  # the common cases, at once
-        index = operator.index(cast(SupportsIndex, action))
+        index = _as_index(action)
         if 0 <= index < size:
             return index
     try:
         # Anything with __index__ will do (a NumPy integer too); the rest
         # raises TypeError here, and is refused below.
-        index = operator.index(cast(SupportsIndex, action))
+        index = _as_index(action)
     except (AttributeError, TypeError):
         index = -1
     if isinstance(action, bool) or not 0 <= index < size:

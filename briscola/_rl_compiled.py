@@ -171,7 +171,9 @@ class CompiledDeal:
         else:
             self.to_move = mover
             self.legal = legal = self._row_mask.tobytes()
-            self.mask = mask_for(legal, self._masks)
+            masks = self._masks
+            mask = None if masks is None else masks.get(legal)  # mask_for's common case
+            self.mask = mask_for(legal, masks) if mask is None else mask
 
     def _update(self) -> None:
         """Read the seat to move and the mask after the deal was dealt."""
@@ -218,8 +220,11 @@ class CompiledDeal:
     def observation(self, seat: int) -> Observed:
         """The observation dictionary of ``seat`` (see
         :meth:`briscola._rl.Deal.observation`)."""
-        mask = self.mask if seat == self.to_move else self.idle
-        return {"observation": self.vector(seat), "action_mask": mask}
+        if seat == self.to_move:
+            if seat == self._seen:  # written by the step: :meth:`vector` inlined
+                return {"observation": self._row.copy(), "action_mask": self.mask}
+            return {"observation": self.vector(seat), "action_mask": self.mask}
+        return {"observation": self.vector(seat), "action_mask": self.idle}
 
     def rewards(self, scheme: str) -> list[float]:
         """Per seat, the reward of the finished deal under ``scheme``, as

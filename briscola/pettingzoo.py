@@ -292,7 +292,9 @@ class BriscolaAECEnv(AECEnv):
         }
         self.observation_spaces = {name: observation_space(self.encoding) for name in self._names}
         self.agents: list[str] = []
-        self._seeds = random.Random()
+        # Later deals' seeds: a generator, or the seed of one made when
+        # first needed (seeding one costs about as much as a step).
+        self._seeds: random.Random | int = random.Random()
 
     @property
     def game(self) -> GameState:
@@ -321,10 +323,12 @@ class BriscolaAECEnv(AECEnv):
                 these rules) instead; other keys are ignored.
         """
         if seed is not None:
-            self._seeds = random.Random(seed)
-            deal_seed: int = seed
+            self._seeds = deal_seed = seed
         else:
-            deal_seed = self._seeds.getrandbits(63)
+            seeds = self._seeds
+            if not isinstance(seeds, random.Random):
+                seeds = self._seeds = random.Random(seeds)
+            deal_seed = seeds.getrandbits(63)
         start = None if options is None else options.get("state")
         deal = self._deal
         if start is None:

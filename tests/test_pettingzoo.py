@@ -186,6 +186,23 @@ def test_resets_are_reproducible() -> None:
     assert deals(5) != deals(6)
 
 
+@pytest.mark.parametrize("engine", ["scalar", "compiled"])
+def test_resets_without_a_seed_draw_from_the_last_seed(engine: str) -> None:
+    """After ``reset(seed=s)``, each ``reset()`` deals the seed drawn next
+    from ``random.Random(s)``, as the docstring says; a later seed starts
+    the draws again."""
+    if engine == "compiled":
+        pytest.importorskip("numba")
+    game = env("italian-2p", engine=engine)
+    rules = game.unwrapped.rules
+    game.reset(seed=9)
+    game.reset(seed=5)
+    draws = random.Random(5)
+    for _ in range(3):
+        game.reset()
+        assert game.unwrapped.game.pack == new_game(rules, seed=draws.getrandbits(63)).pack
+
+
 @pytest.mark.filterwarnings("ignore:.*[Ii]llegal")
 @pytest.mark.parametrize("make", [env, raw_env])
 def test_an_illegal_action_ends_the_episode(make: Any) -> None:
