@@ -18,7 +18,7 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import attrs
 import pytest
@@ -591,3 +591,46 @@ def test_the_kernels_agree_uncompiled_too() -> None:
     batch = BatchGame(preset("split-4p"), 8)
     batch.reset(seed=2)
     assert json.loads(found.stdout) == batch.play_out("greedy", seed=5).tolist()
+
+
+class _Sizes(NamedTuple):
+    """A named tuple of the kernels' kind whose fields share names with
+    the rulebook's packed numbers."""
+
+    n: Any
+    width: Any
+
+
+def test_the_rulebook_reads_its_packed_numbers_by_name() -> None:
+    """The rulebook keeps its numbers in one array for the kernels' calls,
+    read by name the same compiled and in Python; other named tuples with
+    fields of those names read their own fields in compiled code."""
+    from numba import njit
+
+    from briscola.vector._rulebook import Rulebook, rulebook
+
+    rules = preset("spanish-4p")
+    book = rulebook(rules)
+    encoding = encoding_for(rules)
+
+    def numbers(book: Rulebook) -> tuple[int, int, int, int]:
+        return book.n, book.width, book.actions, book.exchange
+
+    def fields(sizes: _Sizes) -> Any:
+        return sizes.n[0] + sizes.width[1]
+
+    compiled: Any = njit(numbers)
+    expected = (4, encoding.observation_size, encoding.num_actions, book.exchange)
+    assert compiled(book) == numbers(book) == expected
+    assert book.exchange > 0 and book.talk == 0
+    assert njit(fields)(_Sizes(np.array([3, 0]), np.array([0, 4]))) == 7
+
+
+def test_a_rulebook_needs_every_number() -> None:
+    """Building a rulebook without one of its numbers names it."""
+    from briscola.vector._rulebook import Rulebook, rulebook
+
+    fields = rulebook(preset("italian-2p"))._asdict()
+    del fields["scalars"]
+    with pytest.raises(TypeError, match="needs the numbers n, cards"):
+        Rulebook.of(**fields)

@@ -30,6 +30,7 @@ from __future__ import annotations
 from typing import Final, NamedTuple
 
 import numpy as np
+from numba import types
 from numpy.typing import NDArray
 
 from .._actions import Signal, Word
@@ -53,6 +54,7 @@ from .._sections import seat_orders
 from .._state import Phase
 from .._trick import table_for
 from ..encoding import Encoding, encoding_for
+from ._compiling import Packed, packed_numbers, with_packed_numbers
 
 __all__ = [
     "BIDDING",
@@ -156,23 +158,16 @@ Floats = NDArray[np.float32]
 Floats64 = NDArray[np.float64]
 
 
-class Rulebook(NamedTuple):
-    """The rules of a batch as arrays and numbers, for the kernels.
+class RulebookType(types.NamedTuple):
+    """Numba's type of a :class:`Rulebook`: a named tuple whose
+    :class:`~briscola.vector._compiling.Packed` numbers read by name."""
 
-    Seats are numbered as in the engine; ``rel[viewer, seat]`` is a seat's
-    place relative to the viewer, ``place[viewer, seat]`` the place of its
-    side in the viewer's observation. Observation offsets are named
-    ``obs_*``, action offsets ``act_*`` (``-1`` where the layout has no
-    such section).
-    """
 
-    n: int
-    cards: int
-    hand: int
-    trick: int
-    sides: int
-    actions: int
-    width: int
+class RulebookArrays(NamedTuple):
+    """The fields of a :class:`Rulebook`: its arrays, and its numbers
+    packed in one."""
+
+    scalars: Ints  # Rulebook's numbers, in the order of their Packed index
     # -- cards and tricks
     suit: Ints
     points: Ints
@@ -184,37 +179,24 @@ class Rulebook(NamedTuple):
     talk_partner: Ints  # [seat]: the pair's other seat (table talk)
     # -- dealing: per style (0 the rules' deal or the cut, 1 the knock),
     # per dealer, the pack positions of the hands, the trump card, the stock
-    whole: bool
-    stock: int
     deal_hands: Ints  # [style, dealer, seat, k]
     deal_trump: Ints  # [style, dealer]
     deal_stock: Ints  # [style, dealer, k]
     redrawn: Flags
-    most_buried: int
     # -- drawing, per cards in the stock: the number of draws, whether the
     # last takes the face-up card, the drawers relative to the winner
     draws: Ints
     takes_face_up: Flags
     draw_seat: Ints  # [stock, j]
     # -- the exchange
-    exchange: int
-    side_wins: bool
     gives: Flags  # [face-up slot, slot]
     # -- partners' hands, talk, auction
-    shown: int
-    talk: bool
-    words: int
-    signals: int
-    auction: bool
-    dealt_phase: int
-    bids: int
     bid_points: Ints
     callable: Flags  # [bid place, slot]
     remaining: Ints  # [passed set]
     after: Ints  # [passed set, seat]
     contract_scores: Ints  # [declarer, partner, made, every point, seat]
     ours: Flags  # [declarer, partner, seat]
-    total: int
     # -- the greedy play-out (the bots' Greedy weights, per trump suit)
     greedy_strength: Floats64
     greedy_keeps: Floats64  # [trump, slot]
@@ -227,41 +209,94 @@ class Rulebook(NamedTuple):
     points_value: Floats
     tricks_value: Floats
     position_value: Floats
-    obs_hand: int
-    obs_known: int
-    obs_dealt: int
-    obs_played: int
-    obs_given: int
-    obs_trick: int
-    obs_leader: int
-    obs_trump: int
-    obs_face_up: int
-    obs_turned: int
-    obs_drawn: int
-    obs_buried: int
-    obs_stock_known: int
-    obs_stock: int
-    obs_sizes: int
-    obs_points: int
-    obs_tricks: int
-    obs_bid: int
-    obs_declarer: int
-    obs_passed: int
-    obs_called: int
-    obs_partner: int
-    obs_to_move: int
-    obs_dealer: int
-    obs_phase: int
-    obs_words: int
-    obs_signs: int
+
+
+@with_packed_numbers(RulebookType)
+class Rulebook(RulebookArrays):
+    """The rules of a batch as arrays and numbers, for the kernels.
+
+    Seats are numbered as in the engine; ``rel[viewer, seat]`` is a seat's
+    place relative to the viewer, ``place[viewer, seat]`` the place of its
+    side in the viewer's observation. Observation offsets are named
+    ``obs_*``, action offsets ``act_*`` (``-1`` where the layout has no
+    such section).
+
+    The numbers (sizes, offsets, codes; flags as 0 or 1) are read by name
+    like the arrays, but kept in one array, :attr:`scalars`
+    (:class:`~briscola.vector._compiling.Packed`): a kernel's call
+    unboxes each field of its arguments, and one array of 54 numbers
+    unboxes in a sixth of the time that 54 numbers take, a third of a
+    microsecond of each step of a one-deal batch. :meth:`of` packs them.
+    """
+
+    __slots__ = ()
+
+    # -- sizes
+    n = Packed(0)
+    cards = Packed(1)
+    hand = Packed(2)
+    trick = Packed(3)
+    sides = Packed(4)
+    actions = Packed(5)
+    width = Packed(6)
+    # -- dealing
+    whole = Packed(7)
+    stock = Packed(8)
+    most_buried = Packed(9)
+    # -- the exchange
+    exchange = Packed(10)
+    side_wins = Packed(11)
+    # -- partners' hands, talk, auction
+    shown = Packed(12)
+    talk = Packed(13)
+    words = Packed(14)
+    signals = Packed(15)
+    auction = Packed(16)
+    dealt_phase = Packed(17)
+    bids = Packed(18)
+    total = Packed(19)
+    # -- observation
+    obs_hand = Packed(20)
+    obs_known = Packed(21)
+    obs_dealt = Packed(22)
+    obs_played = Packed(23)
+    obs_given = Packed(24)
+    obs_trick = Packed(25)
+    obs_leader = Packed(26)
+    obs_trump = Packed(27)
+    obs_face_up = Packed(28)
+    obs_turned = Packed(29)
+    obs_drawn = Packed(30)
+    obs_buried = Packed(31)
+    obs_stock_known = Packed(32)
+    obs_stock = Packed(33)
+    obs_sizes = Packed(34)
+    obs_points = Packed(35)
+    obs_tricks = Packed(36)
+    obs_bid = Packed(37)
+    obs_declarer = Packed(38)
+    obs_passed = Packed(39)
+    obs_called = Packed(40)
+    obs_partner = Packed(41)
+    obs_to_move = Packed(42)
+    obs_dealer = Packed(43)
+    obs_phase = Packed(44)
+    obs_words = Packed(45)
+    obs_signs = Packed(46)
     # -- actions
-    act_swap: int
-    act_cut: int
-    act_pass: int
-    act_bid: int
-    act_call: int
-    act_say: int
-    act_sign: int
+    act_swap = Packed(47)
+    act_cut = Packed(48)
+    act_pass = Packed(49)
+    act_bid = Packed(50)
+    act_call = Packed(51)
+    act_say = Packed(52)
+    act_sign = Packed(53)
+
+    @classmethod
+    def of(cls, **fields: object) -> Rulebook:
+        """A rulebook of ``fields``: its arrays, and its numbers by name."""
+        scalars, arrays = packed_numbers(cls, fields)
+        return cls(scalars, **arrays)  # type: ignore[arg-type]
 
 
 def _observed(encoding: Encoding, name: str) -> int:
@@ -390,7 +425,7 @@ def rulebook(rules: Rules) -> Rulebook:
         [partner_of(rules, s) if rules.table_talk else s for s in range(n)], dtype=np.int64
     )
     e = encoding
-    return Rulebook(
+    return Rulebook.of(
         n=n,
         cards=size,
         hand=rules.hand_size,
@@ -428,7 +463,7 @@ def rulebook(rules: Rules) -> Rulebook:
         auction=rules.auction is not Auction.NONE,
         dealt_phase=BIDDING if rules.auction is not Auction.NONE else PLAYING,
         total=rules.total_points,
-        **_greedy_tables(rules),  # type: ignore[arg-type]
+        **_greedy_tables(rules),
         rel=np.array(relative, dtype=np.int64),
         side_place=np.array(
             [[place[viewer][side[0]] for side in rules.sides] for viewer in range(n)],
@@ -473,5 +508,5 @@ def rulebook(rules: Rules) -> Rulebook:
         act_call=_acted(e, "call"),
         act_say=_acted(e, "say"),
         act_sign=_acted(e, "sign"),
-        **_auction_tables(rules),  # type: ignore[arg-type]
+        **_auction_tables(rules),
     )

@@ -17,7 +17,7 @@ __all__ = ["make_sign", "may_talk", "say_word"]
 def may_talk(r: Rulebook, d: Deals, i: int) -> bool:
     """Whether the seat to move in deal ``i`` may still talk: in trick
     play, until the stock and the face-up card have been drawn."""
-    return r.talk and d.phase[i] == PLAYING and (d.left[i] > 0 or d.up[i])
+    return bool(r.talk) and d.phase[i] == PLAYING and (d.left[i] > 0 or d.up[i])
 
 
 @inlined
