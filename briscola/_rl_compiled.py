@@ -171,9 +171,7 @@ class CompiledDeal:
         else:
             self.to_move = mover
             self.legal = legal = self._row_mask.tobytes()
-            masks = self._masks
-            mask = None if masks is None else masks.get(legal)  # mask_for's common case
-            self.mask = mask_for(legal, masks) if mask is None else mask
+            self.mask = mask_for(legal, self._masks)
 
     def _update(self) -> None:
         """Read the seat to move and the mask after the deal was dealt."""
@@ -220,11 +218,11 @@ class CompiledDeal:
     def observation(self, seat: int) -> Observed:
         """The observation dictionary of ``seat`` (see
         :meth:`briscola._rl.Deal.observation`)."""
-        if seat == self.to_move:
-            if seat == self._seen:  # written by the step: :meth:`vector` inlined
-                return {"observation": self._row.copy(), "action_mask": self.mask}
-            return {"observation": self.vector(seat), "action_mask": self.mask}
-        return {"observation": self.vector(seat), "action_mask": self.idle}
+        # The row already holds the seat's view after its step: copied here
+        # without the call to vector, most of the time.
+        row = self._row.copy() if seat == self._seen else self.vector(seat)
+        mask = self.mask if seat == self.to_move else self.idle
+        return {"observation": row, "action_mask": mask}
 
     def rewards(self, scheme: str) -> list[float]:
         """Per seat, the reward of the finished deal under ``scheme``, as
