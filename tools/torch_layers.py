@@ -26,7 +26,8 @@ def torch_module() -> Any:
 
 def linear(modules: Iterable[Any]) -> list[Any]:
     """The ``torch.nn.Linear`` modules among ``modules``, in order."""
-    return [m for m in modules if isinstance(m, torch_module().nn.Linear)]
+    kind = torch_module().nn.Linear
+    return [m for m in modules if isinstance(m, kind)]
 
 
 def load_layers(modules: Iterable[Any], layers: Layers) -> None:

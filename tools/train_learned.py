@@ -78,6 +78,11 @@ def _schedule(iteration: int) -> float:
     return 1.0 if iteration == 0 else max(0.1, 0.5 * 0.7 ** (iteration - 1))
 
 
+def _beta(args: argparse.Namespace, iteration: int) -> float:
+    """The expert's share of the learner's moves: ``--beta``, else the schedule."""
+    return _schedule(iteration) if args.beta is None else float(args.beta)
+
+
 def collect(job: dict[str, Any]) -> dict[str, Any]:
     """Play ``job["games"]`` games and label the learner's decisions."""
     rules = preset(job["preset"])
@@ -244,9 +249,7 @@ def fit_torch(
         load_layers(net, start)
     if value is not None:
         load_layers(critic, value[1])
-    outcome_of = torch.from_numpy(
-        np.full(len(y), np.nan, np.float32) if value is None else value[0]
-    )
+    outcome_of: Any = None if value is None else torch.from_numpy(value[0])
     order = np.random.default_rng(seed).permutation(len(y))
     held = max(1, len(y) // 20)
     val, train = order[:held], order[held:]
@@ -275,11 +278,12 @@ def fit_torch(
             hidden = trunk(tx[rows][:, obs])
             logits = head(hidden).masked_fill(~tm[rows][:, act], -1e9)
             loss = torch.nn.functional.cross_entropy(logits, tt[rows][:, act])
-            known = ~torch.isnan(outcome_of[rows])
-            if value is not None and bool(known.any()):
-                guess = critic(hidden[known])[:, 0]
-                error = torch.nn.functional.mse_loss(guess, outcome_of[rows][known])
-                loss = loss + value_coef * error
+            if value is not None:
+                known = ~torch.isnan(outcome_of[rows])
+                if bool(known.any()):
+                    guess = critic(hidden[known])[:, 0]
+                    error = torch.nn.functional.mse_loss(guess, outcome_of[rows][known])
+                    loss = loss + value_coef * error
             optimiser.zero_grad()
             loss.backward()
             optimiser.step()
@@ -384,7 +388,7 @@ def _job(
         "teacher": teacher,
         "prior": args.prior,
         "weights": None if weights is None else str(weights),
-        "beta": _schedule(iteration) if args.beta is None else args.beta,
+        "beta": _beta(args, iteration),
         "epsilon": args.epsilon,
         "self_share": args.self_share,
         "path": str(path),
@@ -571,7 +575,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         entry = {
             "iteration": iteration,
             "samples": len(y),
-            "beta": _schedule(iteration) if args.beta is None else args.beta,
+            "beta": _beta(args, iteration),
             **accuracy,
             "score_vs_heuristic": round(score, 4),
             "ci95": round(half, 4),
