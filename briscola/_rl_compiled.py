@@ -105,7 +105,6 @@ class CompiledDeal:
         self._seen = _NONE  # the seat whose observation the row holds
         self._actions: tuple[Action, ...] = self.encoding.actions
         self._auction = rules.auction is not Auction.NONE
-        self._start: GameState = NO_DEAL
         self._pack: tuple[Any, ...] = ()
         self._dealer = rules.players - 1
         self._history: list[int] = []
@@ -132,7 +131,6 @@ class CompiledDeal:
         """Deal ``new_game(rules, seed=seed)``'s deal, without making it."""
         pack = shuffled_pack(self.rules, check_seed(seed))
         self._load(pack, self.rules.players - 1)
-        self._start = NO_DEAL
 
     def begin(self, state: GameState) -> None:
         """Make ``state`` (of these rules) the deal in progress: dealt
@@ -143,7 +141,6 @@ class CompiledDeal:
             self._history = [encoding.index(action) for action in state.history]
             actions = np.array([[*self._history, _NONE]], dtype=np.int64)
             step_deals(self._r, self._d, actions)
-        self._start = state
         self._replayed, self._done = state, len(self._history)
         self._update()
 
@@ -195,9 +192,7 @@ class CompiledDeal:
             return NO_DEAL
         state = self._replayed
         if state is NO_DEAL:
-            state = self._start
-            if state is NO_DEAL:
-                state = new_game(self.rules, deck=self._pack, dealer=self._dealer)
+            state = new_game(self.rules, deck=self._pack, dealer=self._dealer)
             self._done = 0
         actions = self._actions
         history = self._history
