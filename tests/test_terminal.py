@@ -22,8 +22,10 @@ from briscola import (
     Pass,
     Play,
     Rank,
+    Say,
     Suit,
     SwapTrump,
+    Word,
     apply,
     dumps,
     legal_actions,
@@ -166,6 +168,37 @@ def test_cut_knock_and_exchange_are_words() -> None:
     assert answer("exchange", legal) == swap
     assert answer("swap seven of coins", legal) == swap
     assert answer("exchange", HAND) == "you cannot exchange a card for the trump card now."
+
+
+def test_talk_that_cannot_be_taken_is_explained() -> None:
+    """Split briškula: table talk, typed: an unknown word or sign lists
+    the choices; talk in a game without it, or once the stock is empty,
+    says when partners may talk; a second word says one was said."""
+
+    def told(text: str, state: GameState, seen: bool = True) -> Action | str:
+        legal = legal_actions(state)
+        assert state.to_move is not None
+        looked = observe(state, state.to_move) if seen else None
+        read = read_answer(text, legal, legal, Names(), seen=looked)
+        return read.action if read.action is not None else read.problem
+
+    talking = apply(new_game(preset("split-4p"), seed=1), Cut())
+    assert told("say punti", talking) == Say(Word.POINTS)
+    assert told("say loudly", talking) == (
+        "say one of the words karik, lišo, punti, briškulu, briškulicu."
+    )
+    assert str(told("sign waves", talking)).startswith("sign karik (an ace or a three")
+    said = apply(talking, Say(Word.POINTS))
+    for seen in (True, False):  # without the observation, from the legal actions
+        assert (
+            told("say lišo", said, seen) == "you have already said a word this turn: play a card."
+        )
+    cannot = "you cannot talk now: partners talk only in games with table talk"
+    assert str(told("say karik", new_game(preset("italian-2p"), seed=1))).startswith(cannot)
+    late = talking
+    while late.stock:
+        late = apply(late, next(a for a in legal_actions(late) if type(a) is Play))
+    assert not late.is_over and str(told("sign ace", late)).startswith(cannot)
 
 
 # --- what is shown ----------------------------------------------------------------
