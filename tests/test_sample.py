@@ -441,6 +441,91 @@ def test_the_sampler_says_why_a_forged_observation_has_no_deal() -> None:
     )
 
 
+def _forgeries() -> list[tuple[str, Observation, str]]:
+    """Seat 0's observation of an italian-2p deal seven cards in, each
+    edited by hand in one way, with the reason the sampler gives."""
+    _, seen = _midgame()
+    unseen = sorted(seen.unseen, key=lambda card: card.index)
+    trump = seen.trump_card
+    assert trump is not None and seen.piles[0]
+
+    def own(hand: tuple[Card, ...]) -> Observation:
+        known = (hand,) + seen.known_hands[1:]
+        return attrs.evolve(seen, hand=hand, known_hands=known)
+
+    def played(actor: int, card: Card) -> Observation:
+        at = seen.actors.index(actor)
+        history = seen.history[:at] + (Play(card),) + seen.history[at + 1 :]
+        return attrs.evolve(seen, history=history)
+
+    pile, last = seen.piles[0], seen.history[-1]
+    assert isinstance(last, Play)
+    return [
+        (
+            "a card twice in a hand",
+            own((seen.hand[0],) * 2),
+            f"its hand holds the {seen.hand[0]} twice",
+        ),
+        (
+            "the trump card in hand",
+            own((trump, seen.hand[1])),
+            f"its trump_card is the {trump}, which its hand also holds",
+        ),
+        (
+            "a card gone from a pile",
+            attrs.evolve(seen, piles=(pile[1:],) + seen.piles[1:]),
+            f"its piles[0] lacks the {pile[0]}, which replaying its history puts there",
+        ),
+        (
+            "a card added to a pile",
+            attrs.evolve(seen, piles=(pile + (unseen[0],),) + seen.piles[1:]),
+            f"its piles[0] holds the {unseen[0]}, which replaying its history does not put there",
+        ),
+        (
+            "another trump card",
+            attrs.evolve(seen, trump_card=unseen[0]),
+            f"its trump_card is the {unseen[0]}, but its turned_card is the {trump}",
+        ),
+        (
+            "an own play of a card held",
+            played(0, seen.hand[0]),
+            f"its history (action 0) holds the {seen.hand[0]}, which its hand also holds",
+        ),
+        (
+            "an own play of the trump card",
+            played(0, trump),
+            f"its history (action 0) holds the {trump}, which is also its turned_card",
+        ),
+        (
+            "another's play of a card held",
+            played(1, seen.hand[0]),
+            f"its hand holds the {seen.hand[0]}, which its history (action 1) also holds",
+        ),
+        (
+            "another's play of the trump card",
+            played(1, trump),
+            f"its history (action 1) holds the {trump}, which is also its turned_card",
+        ),
+        (
+            "a card known in the stock",
+            attrs.evolve(seen, stock_known=((3, unseen[0]),)),
+            "its stock_known is ((3, ",
+        ),
+        (
+            "a card too many in hand",
+            own(seen.hand + (unseen[0],)),
+            f"its history (action 6) has the seat play the {last.card} before the seat could hold it",
+        ),
+    ]
+
+
+@pytest.mark.parametrize(("what", "forged", "why"), _forgeries(), ids=lambda x: str(x)[:32])
+def test_the_sampler_names_what_a_forgery_breaks(what: str, forged: Observation, why: str) -> None:
+    """Saving games, "Bad input": an observation edited in one place is
+    refused with the fields that disagree and the card between them."""
+    _sample_refuses(forged, why)
+
+
 def test_sampler_refuses_a_partner_hand_that_does_not_fit() -> None:
     """Observations and search, "Partners' hands": a partner's hand shown as
     dealt must fit the deal; the sampler refuses one that does not, or one
