@@ -634,3 +634,16 @@ def test_a_rulebook_needs_every_number() -> None:
     del fields["scalars"]
     with pytest.raises(TypeError, match="needs the numbers n, cards"):
         Rulebook.of(**fields)
+
+
+def test_packed_numbers_are_numbered_without_gaps() -> None:
+    """A table of packed numbers whose indices skip one is refused when
+    its numbers are read."""
+    from briscola.vector._compiling import Packed, packed_numbers
+
+    class Gapped:
+        first = Packed(0)
+        third = Packed(2)
+
+    with pytest.raises(TypeError, match="Gapped's Packed indices must run 0, 1, ... without gaps"):
+        packed_numbers(Gapped, {"first": 1, "third": 3})
