@@ -320,6 +320,12 @@ def test_bad_options_raise(options: dict[str, object]) -> None:
         StrongBot(**options)  # type: ignore[arg-type]
 
 
+def test_a_convention_of_another_type_is_refused() -> None:
+    """The convention is a :class:`Convention`, not its name."""
+    with pytest.raises(TypeError, match="convention must be a Convention, not str"):
+        StrongBot(convention="honest")  # type: ignore[arg-type]
+
+
 def test_make_bot_names_the_strong_bot() -> None:
     """``make_bot("strong")`` (and ``--bots strong``) builds the strong bot
     with its default budget, guided by the shipped networks at the default
