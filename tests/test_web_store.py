@@ -92,29 +92,21 @@ def test_an_action_the_rules_refuse_is_never_replayed(
     assert "table t0 cannot be read back" in caplog.text
 
 
-class FailingCommits:
-    """A database connection whose ``COMMIT`` fails, as on a full disk."""
+class Failing:
+    """A database connection whose statements beginning with ``prefix``
+    fail, as on a full disk or a read-only file."""
 
-    def __init__(self, db: sqlite3.Connection) -> None:
+    def __init__(self, db: sqlite3.Connection, prefix: str) -> None:
         self.db = db
+        self.prefix = prefix
 
     @property
     def in_transaction(self) -> bool:
         return self.db.in_transaction
 
     def execute(self, sql: str, *args: Any) -> sqlite3.Cursor:
-        if sql == "COMMIT":
-            raise sqlite3.OperationalError("database or disk is full")
-        return self.db.execute(sql, *args)
-
-
-class FailingWrites(FailingCommits):
-    """A database connection that cannot store an action, as on a locked
-    or read-only file."""
-
-    def execute(self, sql: str, *args: Any) -> sqlite3.Cursor:
-        if sql.startswith("INSERT INTO actions"):
-            raise sqlite3.OperationalError("attempt to write a readonly database")
+        if sql.startswith(self.prefix):
+            raise sqlite3.OperationalError(f"{self.prefix} failed: database or disk is full")
         return self.db.execute(sql, *args)
 
 
@@ -124,12 +116,37 @@ def test_a_failed_commit_stores_nothing(tmp_path: Path) -> None:
     store = stored_tables(tmp_path / "tables.sqlite3", 1)
     state = next(store.tables()).state
     db = store._db
-    store._db = FailingCommits(db)  # type: ignore[assignment]
+    store._db = Failing(db, "COMMIT")  # type: ignore[assignment]
     with pytest.raises(sqlite3.OperationalError, match="disk is full"):
         store.append("t0", 2, legal_actions(state)[0])
     store._db = db
     assert not db.in_transaction
     assert next(store.tables()).state == state
+
+
+def test_a_failed_write_leaves_the_others_in_its_batch(tmp_path: Path) -> None:
+    """Actions of many tables are written, then committed together: one
+    that fails halfway (its action written, marking its table over not)
+    leaves nothing of itself and keeps the others; one that fails alone
+    ends the transaction it began, leaving the file unlocked."""
+    store = stored_tables(tmp_path / "tables.sqlite3", 2)
+    before = {table.id: table.state for table in store.tables()}
+    moves = {name: legal_actions(state)[0] for name, state in before.items()}
+    db = store._db
+    store.write("t0", 2, moves["t0"])
+    store._db = Failing(db, "UPDATE tables")  # type: ignore[assignment]
+    with pytest.raises(sqlite3.OperationalError, match="UPDATE tables failed"):
+        store.write("t1", 2, moves["t1"], over=True)
+    assert db.in_transaction  # the batch goes on
+    store._db = db
+    store.commit()
+    after = {table.id: table.state for table in store.tables()}
+    assert after == {"t0": apply(before["t0"], moves["t0"]), "t1": before["t1"]}
+    assert db.execute("SELECT id FROM tables WHERE over = 1").fetchall() == []
+    store._db = Failing(db, "INSERT INTO actions")  # type: ignore[assignment]
+    with pytest.raises(sqlite3.OperationalError, match="INSERT INTO actions failed"):
+        store.write("t1", 2, moves["t1"])
+    assert not db.in_transaction
 
 
 class Counting:
@@ -160,12 +177,13 @@ def test_a_move_the_server_cannot_store_is_refused(caplog: pytest.LogCaptureFixt
         start, told = table.state, listener.sent
         move = Act(legal_actions(start)[0], *position(observe(start, 0)), None)
         db = store._db
-        for failing in (FailingWrites(db), FailingCommits(db)):
+        for failing in (Failing(db, "INSERT INTO actions"), Failing(db, "COMMIT")):
             store._db = failing  # type: ignore[assignment]
             with pytest.raises(ProtocolError) as refused:
                 await room.act(table, 0, move)
             assert refused.value.code == "not-stored"
             store._db = db
+            assert not db.in_transaction
             assert table.state is start and listener.sent == told
             assert next(store.tables()).state == start
         await room.act(table, 0, move)

@@ -256,7 +256,7 @@ class Room:
         """
         try:
             self.store.write(table.id, table.count, action, over=new.is_over)
-        except sqlite3.Error as error:  # the statement is undone, the batch goes on
+        except sqlite3.Error as error:  # this action is undone, the batch goes on
             self._failed(error)
             raise ProtocolError("not-stored", "the server could not store the action") from None
         if self._batch is None:

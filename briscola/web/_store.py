@@ -155,15 +155,31 @@ class Store:
     def write(self, table_id: str, number: int, action: Action, *, over: bool = False) -> None:
         """Write the table's action ``number`` in the transaction in
         progress (begun if there is none): stored only by :meth:`commit`,
-        which may store the actions of many tables at once."""
-        if not self._db.in_transaction:
-            self._db.execute("BEGIN IMMEDIATE")
-        self._db.execute(
-            "INSERT INTO actions (table_id, number, action) VALUES (?, ?, ?)",
-            (table_id, number, json.dumps(action_json(action))),
-        )
-        if over:
-            self._db.execute("UPDATE tables SET over = 1 WHERE id = ?", (table_id,))
+        which may store the actions of many tables at once.
+
+        On an error nothing of this action stays written (the other
+        tables' actions in the transaction do), and a transaction this
+        call began is ended, so the file is not left locked.
+        """
+        db = self._db
+        began = not db.in_transaction
+        if began:
+            db.execute("BEGIN IMMEDIATE")
+        db.execute("SAVEPOINT action")
+        try:
+            db.execute(
+                "INSERT INTO actions (table_id, number, action) VALUES (?, ?, ?)",
+                (table_id, number, json.dumps(action_json(action))),
+            )
+            if over:
+                db.execute("UPDATE tables SET over = 1 WHERE id = ?", (table_id,))
+        except sqlite3.Error:
+            db.execute("ROLLBACK TO action")
+            db.execute("RELEASE action")
+            if began:
+                db.execute("ROLLBACK")
+            raise
+        db.execute("RELEASE action")
 
     def commit(self) -> None:
         """Commit what :meth:`write` wrote; on an error, roll it back and
