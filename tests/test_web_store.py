@@ -27,6 +27,7 @@ from briscola.web._bots import BotPool  # noqa: E402
 from briscola.web._protocol import Act, ProtocolError, position  # noqa: E402
 from briscola.web._room import Room  # noqa: E402
 from briscola.web._store import Seat, Store, default_path  # noqa: E402
+from tests.test_web_secrets import Recorder  # noqa: E402
 
 SEATS = (Seat("random", None), Seat(None, "ab" * 32))
 
@@ -149,19 +150,6 @@ def test_a_failed_write_leaves_the_others_in_its_batch(tmp_path: Path) -> None:
     assert not db.in_transaction
 
 
-class Counting:
-    """A connection that counts the messages it is sent."""
-
-    def __init__(self, seat: int) -> None:
-        self.seat = seat
-        self.picture: str | None = None
-        self.last: str | None = None
-        self.sent = 0
-
-    def send(self, text: str) -> None:
-        self.sent += 1
-
-
 def test_a_move_the_server_cannot_store_is_refused(caplog: pytest.LogCaptureFixture) -> None:
     """When writing or committing the action fails, the move is refused
     with ``not-stored``, nobody is told of it and the table stays where
@@ -172,9 +160,9 @@ def test_a_move_the_server_cannot_store_is_refused(caplog: pytest.LogCaptureFixt
         store = Store(":memory:")
         room = Room(store, BotPool(ThreadPoolExecutor(max_workers=1)))
         table, _ = room.create(new_game(preset("italian-2p"), seed=3), [None, None])
-        listener = Counting(0)
+        listener = Recorder(0, None)
         room.attach(table, listener)
-        start, told = table.state, listener.sent
+        start, told = table.state, len(listener.sent)
         move = Act(legal_actions(start)[0], *position(observe(start, 0)), None)
         db = store._db
         for failing in (Failing(db, "INSERT INTO actions"), Failing(db, "COMMIT")):
@@ -184,10 +172,10 @@ def test_a_move_the_server_cannot_store_is_refused(caplog: pytest.LogCaptureFixt
             assert refused.value.code == "not-stored"
             store._db = db
             assert not db.in_transaction
-            assert table.state is start and listener.sent == told
+            assert table.state is start and len(listener.sent) == told
             assert next(store.tables()).state == start
         await room.act(table, 0, move)
-        assert listener.sent == told + 1
+        assert len(listener.sent) == told + 1
         assert next(store.tables()).state == table.state == apply(start, move.action)
         await room.close()
 

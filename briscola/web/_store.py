@@ -174,10 +174,11 @@ class Store:
             if over:
                 db.execute("UPDATE tables SET over = 1 WHERE id = ?", (table_id,))
         except sqlite3.Error:
-            db.execute("ROLLBACK TO action")
-            db.execute("RELEASE action")
             if began:
-                db.execute("ROLLBACK")
+                self.rollback()
+            else:
+                db.execute("ROLLBACK TO action")
+                db.execute("RELEASE action")
             raise
         db.execute("RELEASE action")
 
